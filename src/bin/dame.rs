@@ -1,0 +1,142 @@
+//! `dame`: the command-line tool over the rules core.
+//!
+//! ```text
+//! dame perft --rules <preset> [--fen "<FEN>"] --depth <D>
+//! dame moves --rules <preset> [--fen "<FEN>"]
+//! ```
+//! Bad arguments or a bad FEN: one line on stderr, exit status 2.
+
+use dame::{notation, perft, position_from_fen, Position, Preset};
+use std::collections::HashMap;
+use std::process::ExitCode;
+use std::time::Instant;
+
+const USAGE: &str = "usage:
+  dame perft --rules <preset> [--fen \"<FEN>\"] --depth <D>
+  dame moves --rules <preset> [--fen \"<FEN>\"]
+presets: blasen, standard, standard-flying, english, russian";
+
+/// Parsed `--name value` options.
+struct Options(HashMap<String, String>);
+
+impl Options {
+    fn parse(args: &[String], allowed: &[&str]) -> Result<Options, String> {
+        let mut map = HashMap::new();
+        let mut rest = args.iter();
+        while let Some(arg) = rest.next() {
+            let Some(name) = arg.strip_prefix("--") else {
+                return Err(format!("unexpected argument '{arg}'"));
+            };
+            let (name, value) = match name.split_once('=') {
+                Some((n, v)) => (n.to_string(), v.to_string()),
+                None => {
+                    let value = rest
+                        .next()
+                        .ok_or_else(|| format!("--{name} needs a value"))?;
+                    (name.to_string(), value.clone())
+                }
+            };
+            if !allowed.contains(&name.as_str()) {
+                return Err(format!("unknown option --{name}"));
+            }
+            if map.insert(name.clone(), value).is_some() {
+                return Err(format!("--{name} given twice"));
+            }
+        }
+        Ok(Options(map))
+    }
+
+    fn get(&self, name: &str) -> Option<&str> {
+        self.0.get(name).map(String::as_str)
+    }
+
+    fn position(&self) -> Result<Position, String> {
+        let preset: Preset = self
+            .get("rules")
+            .ok_or(
+                "missing --rules <preset> (blasen, standard, standard-flying, english, russian)",
+            )?
+            .parse()
+            .map_err(|e: dame::rules::UnknownPreset| e.to_string())?;
+        match self.get("fen") {
+            None => Ok(Position::start(preset.rules())),
+            Some(fen) => {
+                position_from_fen(fen, preset.rules()).map_err(|e| format!("bad FEN: {e}"))
+            }
+        }
+    }
+
+    fn number(&self, name: &str) -> Result<Option<u64>, String> {
+        self.get(name)
+            .map(|v| {
+                v.parse::<u64>()
+                    .map_err(|_| format!("--{name} must be a whole number, not '{v}'"))
+            })
+            .transpose()
+    }
+}
+
+fn cmd_perft(args: &[String]) -> Result<(), String> {
+    let opts = Options::parse(args, &["rules", "fen", "depth"])?;
+    let pos = opts.position()?;
+    let depth = opts.number("depth")?.ok_or("missing --depth <D>")?;
+    if depth > 30 {
+        return Err(format!("--depth {depth} is too deep (at most 30)"));
+    }
+    let started = Instant::now();
+    let counts = perft(&pos, depth as u32);
+    let seconds = started.elapsed().as_secs_f64();
+    for (d, count) in counts.iter().enumerate() {
+        println!("perft {} {count}", d + 1);
+    }
+    let leaves = counts.last().copied().unwrap_or(0);
+    eprintln!(
+        "{leaves} leaf positions in {seconds:.3} s: {:.1} M leaf positions/s",
+        leaves as f64 / seconds.max(1e-9) / 1e6
+    );
+    Ok(())
+}
+
+fn cmd_moves(args: &[String]) -> Result<(), String> {
+    let opts = Options::parse(args, &["rules", "fen"])?;
+    let pos = opts.position()?;
+    let mut turns: Vec<(Vec<u8>, String)> = pos
+        .legal_turns()
+        .iter()
+        .map(|turn| {
+            let text = notation::turn_text(&pos, turn);
+            let key = text
+                .split(|c: char| !c.is_ascii_digit())
+                .filter(|s| !s.is_empty())
+                .map(|s| s.parse().unwrap_or(0))
+                .collect();
+            (key, text)
+        })
+        .collect();
+    turns.sort();
+    for (_, text) in turns {
+        println!("{text}");
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("perft") => cmd_perft(&args[1..]),
+        Some("moves") => cmd_moves(&args[1..]),
+        Some("help") | Some("--help") | Some("-h") => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Some(other) => Err(format!("unknown command '{other}' (perft, moves, help)")),
+        None => Err("missing command (perft, moves, help)".to_string()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("dame: error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

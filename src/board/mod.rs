@@ -1,0 +1,325 @@
+//! The board: squares, sets of squares, pieces, and positions.
+//!
+//! A [`Setup`] is a not necessarily legal arrangement (what a FEN string says); a [`Position`] is a
+//! setup checked against a set of [`Rules`]. [`Position::from_setup`] is the only bridge.
+
+mod bitboard;
+mod square;
+
+pub(crate) use bitboard::VALID;
+pub use bitboard::{Bitboard, BitboardIter};
+pub use square::Square;
+
+use crate::rules::Rules;
+use std::fmt;
+
+/// The two sides. Red sits at the bottom, moves "up" (towards row 1) and moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    Red,
+    Black,
+}
+
+impl Color {
+    pub const fn opposite(self) -> Color {
+        match self {
+            Color::Red => Color::Black,
+            Color::Black => Color::Red,
+        }
+    }
+
+    /// The row on which this side's men are crowned.
+    pub const fn promotion_row(self) -> u8 {
+        match self {
+            Color::Red => 1,
+            Color::Black => 8,
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::Red => "Red",
+            Color::Black => "Black",
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    Man,
+    King,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub color: Color,
+    pub role: Role,
+}
+
+/// Where the pieces stand.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Board {
+    pub(crate) red: Bitboard,
+    pub(crate) black: Bitboard,
+    pub(crate) kings: Bitboard,
+}
+
+impl Board {
+    pub const EMPTY: Board = Board {
+        red: Bitboard::EMPTY,
+        black: Bitboard::EMPTY,
+        kings: Bitboard::EMPTY,
+    };
+
+    /// Black on 1–12, Red on 21–32.
+    pub fn start() -> Board {
+        let squares = |range: std::ops::RangeInclusive<u8>| -> Bitboard {
+            range.filter_map(Square::from_number).collect()
+        };
+        Board {
+            red: squares(21..=32),
+            black: squares(1..=12),
+            kings: Bitboard::EMPTY,
+        }
+    }
+
+    pub fn pieces(&self, color: Color) -> Bitboard {
+        match color {
+            Color::Red => self.red,
+            Color::Black => self.black,
+        }
+    }
+
+    pub fn men(&self, color: Color) -> Bitboard {
+        self.pieces(color) - self.kings
+    }
+
+    pub fn kings(&self, color: Color) -> Bitboard {
+        self.pieces(color) & self.kings
+    }
+
+    pub fn occupied(&self) -> Bitboard {
+        self.red | self.black
+    }
+
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let color = if self.red.contains(sq) {
+            Color::Red
+        } else if self.black.contains(sq) {
+            Color::Black
+        } else {
+            return None;
+        };
+        let role = if self.kings.contains(sq) {
+            Role::King
+        } else {
+            Role::Man
+        };
+        Some(Piece { color, role })
+    }
+
+    /// Puts `piece` on `sq`, replacing whatever stood there.
+    pub fn set(&mut self, sq: Square, piece: Piece) {
+        self.remove(sq);
+        match piece.color {
+            Color::Red => self.red.insert(sq),
+            Color::Black => self.black.insert(sq),
+        }
+        if piece.role == Role::King {
+            self.kings.insert(sq);
+        }
+    }
+
+    pub fn remove(&mut self, sq: Square) {
+        self.red.remove(sq);
+        self.black.remove(sq);
+        self.kings.remove(sq);
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\n{self}")
+    }
+}
+
+/// The board as the player sees it: `r`/`b` men, `R`/`B` kings, `.` an empty dark square.
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in 1..=8 {
+            for column in 0..8 {
+                let c = match Square::from_row_column(row, column) {
+                    None => ' ',
+                    Some(sq) => match self.piece_at(sq) {
+                        None => '.',
+                        Some(Piece {
+                            color: Color::Red,
+                            role: Role::Man,
+                        }) => 'r',
+                        Some(Piece {
+                            color: Color::Red,
+                            role: Role::King,
+                        }) => 'R',
+                        Some(Piece {
+                            color: Color::Black,
+                            role: Role::Man,
+                        }) => 'b',
+                        Some(Piece {
+                            color: Color::Black,
+                            role: Role::King,
+                        }) => 'B',
+                    },
+                };
+                write!(f, "{c}")?;
+                if column < 7 {
+                    write!(f, " ")?;
+                }
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+/// A not necessarily legal position: what a FEN string describes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    pub board: Board,
+    pub side: Color,
+    /// Pieces of the side not to move that the side to move may remove (Blasen only).
+    pub huffable: Bitboard,
+}
+
+impl Setup {
+    pub fn start() -> Setup {
+        Setup {
+            board: Board::start(),
+            side: Color::Red,
+            huffable: Bitboard::EMPTY,
+        }
+    }
+}
+
+/// Why a setup is not a position under the given rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// A square holds a piece of both colours (only possible when built by hand).
+    Overlap(Square),
+    /// A man stands on the row where it would have been crowned.
+    ManOnPromotionRow(Square, Color),
+    /// The huffable field is used with rules that have no huffing.
+    HuffingNotInRules,
+    /// A huffable square does not hold a piece of the side that just moved.
+    HuffableNotOpponent(Square),
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Overlap(sq) => write!(f, "square {sq} holds a red and a black piece"),
+            PositionError::ManOnPromotionRow(sq, color) => write!(
+                f,
+                "a {} man on square {sq} stands on its crowning row; write it as a king (K{sq})",
+                color.name().to_lowercase()
+            ),
+            PositionError::HuffingNotInRules => {
+                write!(
+                    f,
+                    "a huffable field (H) is only allowed with the blasen rules"
+                )
+            }
+            PositionError::HuffableNotOpponent(sq) => write!(
+                f,
+                "huffable square {sq} must hold a piece of the side that just moved"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// A position checked against a set of rules: the board, the side to move and the huffable set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) board: Board,
+    pub(crate) side: Color,
+    pub(crate) huffable: Bitboard,
+    pub(crate) rules: Rules,
+}
+
+impl Position {
+    /// The start position: Black on 1–12, Red on 21–32, Red to move.
+    pub fn start(rules: Rules) -> Position {
+        Position {
+            board: Board::start(),
+            side: Color::Red,
+            huffable: Bitboard::EMPTY,
+            rules,
+        }
+    }
+
+    /// Checks `setup` against `rules`.
+    pub fn from_setup(setup: Setup, rules: Rules) -> Result<Position, PositionError> {
+        let board = setup.board;
+        if let Some(sq) = (board.red & board.black).first() {
+            return Err(PositionError::Overlap(sq));
+        }
+        for color in [Color::Red, Color::Black] {
+            let wrong = board.men(color) & Bitboard::row(color.promotion_row());
+            if let Some(sq) = wrong.first() {
+                return Err(PositionError::ManOnPromotionRow(sq, color));
+            }
+        }
+        if !setup.huffable.is_empty() && !rules.is_huffing() {
+            return Err(PositionError::HuffingNotInRules);
+        }
+        if let Some(sq) = (setup.huffable - board.pieces(setup.side.opposite())).first() {
+            return Err(PositionError::HuffableNotOpponent(sq));
+        }
+        Ok(Position {
+            board: Board {
+                kings: board.kings & board.occupied(),
+                ..board
+            },
+            side: setup.side,
+            huffable: setup.huffable,
+            rules,
+        })
+    }
+
+    pub fn setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            side: self.side,
+            huffable: self.huffable,
+        }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    /// Pieces of the side not to move that the side to move may remove before moving (Blasen).
+    pub fn huffable(&self) -> Bitboard {
+        self.huffable
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board.piece_at(sq)
+    }
+}

@@ -1,0 +1,78 @@
+//! Moves and turns.
+//!
+//! A [`Move`] is one piece's step or capture sequence, known by its start, its end and the set of
+//! pieces it captures (two capture paths with the same three are the same move). A [`Turn`] is what
+//! a player does on their turn: in Blasen an optional huff, then a move.
+
+use crate::board::{Bitboard, Square};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub(crate) from: Square,
+    pub(crate) to: Square,
+    pub(crate) captured: Bitboard,
+    /// The moving man is a king at the end of the move.
+    pub(crate) crowns: bool,
+    /// Blasen: the capturing piece stopped although it could have captured again.
+    pub(crate) unfinished: bool,
+}
+
+impl Move {
+    pub fn from(&self) -> Square {
+        self.from
+    }
+
+    pub fn to(&self) -> Square {
+        self.to
+    }
+
+    /// The opposing pieces this move removes.
+    pub fn captured(&self) -> Bitboard {
+        self.captured
+    }
+
+    pub fn is_capture(&self) -> bool {
+        !self.captured.is_empty()
+    }
+
+    /// A man becomes a king with this move.
+    pub fn crowns(&self) -> bool {
+        self.crowns
+    }
+
+    /// A capture that stopped while the piece could still capture (legal only in Blasen, where it
+    /// leaves that piece huffable).
+    pub fn is_unfinished(&self) -> bool {
+        self.unfinished
+    }
+
+    /// Same start, same end, same captured set: the same move (RULES.md §2).
+    pub(crate) fn same_as(&self, other: &Move) -> bool {
+        self.from == other.from && self.to == other.to && self.captured == other.captured
+    }
+}
+
+/// One turn: an optional huff (Blasen) followed by a move. The move is missing only when the huff
+/// removed the opponent's last piece, which ends the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Turn {
+    pub huff: Option<Square>,
+    pub mv: Option<Move>,
+}
+
+impl Turn {
+    pub fn from_move(mv: Move) -> Turn {
+        Turn {
+            huff: None,
+            mv: Some(mv),
+        }
+    }
+
+    /// Resets the 40-move counter: a capture, a huff or a man moved.
+    pub(crate) fn is_irreversible(&self, men_before: Bitboard) -> bool {
+        self.huff.is_some()
+            || self
+                .mv
+                .is_some_and(|m| m.is_capture() || men_before.contains(m.from))
+    }
+}

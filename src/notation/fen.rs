@@ -1,0 +1,228 @@
+//! Positions as PDN FEN strings (RULES.md §7): `W:W21-32:B1-12`, kings as `K`, Blasen's huffable
+//! set as a fourth field `H…`.
+
+use crate::board::{Bitboard, Board, Color, Piece, Role, Setup, Square};
+use std::fmt;
+
+/// Why a FEN string could not be read (bad text, as opposed to a position illegal under the rules).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    Empty,
+    BadSide(String),
+    BadField(String),
+    RepeatedField(char),
+    BadSquare(String),
+    BadRange(String),
+    SquareTwice(u8),
+    KingInHuffable(String),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Empty => write!(f, "empty FEN (expected e.g. W:W21-32:B1-12)"),
+            FenError::BadSide(s) => {
+                write!(f, "bad side to move '{s}' in FEN (expected W, R or B)")
+            }
+            FenError::BadField(s) => write!(
+                f,
+                "bad FEN field '{s}' (expected W…, B… or H… followed by square numbers)"
+            ),
+            FenError::RepeatedField(c) => write!(f, "FEN field {c} appears twice"),
+            FenError::BadSquare(s) => write!(f, "bad square '{s}' in FEN (expected 1–32)"),
+            FenError::BadRange(s) => write!(f, "bad square range '{s}' in FEN"),
+            FenError::SquareTwice(n) => write!(f, "square {n} is listed twice in FEN"),
+            FenError::KingInHuffable(s) => {
+                write!(
+                    f,
+                    "'{s}' in the huffable field: list squares only, without K"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn parse_side(text: &str) -> Result<Color, FenError> {
+    match text.trim().to_ascii_uppercase().as_str() {
+        "W" | "R" => Ok(Color::Red),
+        "B" => Ok(Color::Black),
+        _ => Err(FenError::BadSide(text.trim().to_string())),
+    }
+}
+
+fn parse_number(text: &str) -> Result<Square, FenError> {
+    text.trim()
+        .parse::<u8>()
+        .ok()
+        .and_then(Square::from_number)
+        .ok_or_else(|| FenError::BadSquare(text.trim().to_string()))
+}
+
+/// `12`, `K12`, `21-32`, `K1-4` → the squares and whether they hold kings.
+fn parse_item(item: &str) -> Result<(Vec<Square>, bool), FenError> {
+    let item = item.trim();
+    let (king, body) = match item.strip_prefix(['K', 'k']) {
+        Some(rest) => (true, rest),
+        None => (false, item),
+    };
+    let squares = match body.split_once('-') {
+        None => vec![parse_number(body)?],
+        Some((a, b)) => {
+            let (a, b) = (parse_number(a)?, parse_number(b)?);
+            if a > b {
+                return Err(FenError::BadRange(item.to_string()));
+            }
+            (a.number()..=b.number())
+                .filter_map(Square::from_number)
+                .collect()
+        }
+    };
+    Ok((squares, king))
+}
+
+/// Reads a FEN string into a setup (not yet checked against any rules).
+pub fn parse_fen(text: &str) -> Result<Setup, FenError> {
+    let text = text.trim().trim_end_matches('.').trim();
+    if text.is_empty() {
+        return Err(FenError::Empty);
+    }
+    let mut fields = text.split(':');
+    let side = parse_side(fields.next().unwrap_or(""))?;
+    let mut board = Board::EMPTY;
+    let mut huffable = Bitboard::EMPTY;
+    let mut seen_fields = Vec::new();
+    let mut listed = Bitboard::EMPTY;
+    for field in fields {
+        let field = field.trim();
+        let mut chars = field.chars();
+        let tag = chars.next().map(|c| c.to_ascii_uppercase());
+        let (key, color) = match tag {
+            Some('W') | Some('R') => ('W', Some(Color::Red)),
+            Some('B') => ('B', Some(Color::Black)),
+            Some('H') => ('H', None),
+            _ => return Err(FenError::BadField(field.to_string())),
+        };
+        if seen_fields.contains(&key) {
+            return Err(FenError::RepeatedField(key));
+        }
+        seen_fields.push(key);
+        let list = chars.as_str().trim();
+        if list.is_empty() {
+            continue;
+        }
+        for item in list.split(',') {
+            let (squares, king) = parse_item(item)?;
+            match color {
+                None if king => return Err(FenError::KingInHuffable(item.trim().to_string())),
+                None => huffable = squares.into_iter().fold(huffable, |h, sq| h | sq.into()),
+                Some(color) => {
+                    for sq in squares {
+                        if listed.contains(sq) {
+                            return Err(FenError::SquareTwice(sq.number()));
+                        }
+                        listed.insert(sq);
+                        let role = if king { Role::King } else { Role::Man };
+                        board.set(sq, Piece { color, role });
+                    }
+                }
+            }
+        }
+    }
+    Ok(Setup {
+        board,
+        side,
+        huffable,
+    })
+}
+
+impl From<Square> for Bitboard {
+    fn from(sq: Square) -> Bitboard {
+        Bitboard::from_square(sq)
+    }
+}
+
+/// The canonical FEN: squares in number order, kings as `K`, no ranges, `H` only when non-empty.
+pub fn write_fen(setup: &Setup) -> String {
+    let list = |pieces: Bitboard| -> String {
+        pieces
+            .iter()
+            .map(|sq| {
+                let k = if setup.board.kings.contains(sq) {
+                    "K"
+                } else {
+                    ""
+                };
+                format!("{k}{sq}")
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let side = match setup.side {
+        Color::Red => 'W',
+        Color::Black => 'B',
+    };
+    let mut fen = format!(
+        "{side}:W{}:B{}",
+        list(setup.board.red),
+        list(setup.board.black)
+    );
+    if !setup.huffable.is_empty() {
+        let squares: Vec<String> = setup.huffable.iter().map(|sq| sq.to_string()).collect();
+        fen.push_str(":H");
+        fen.push_str(&squares.join(","));
+    }
+    fen
+}
+
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&write_fen(self))
+    }
+}
+
+impl fmt::Display for crate::Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&write_fen(&self.setup()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_reads_with_ranges_and_prints_without() {
+        let setup = parse_fen("W:W21-32:B1-12").unwrap();
+        assert_eq!(setup, Setup::start());
+        assert_eq!(
+            write_fen(&setup),
+            "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+        );
+    }
+
+    #[test]
+    fn kings_red_synonym_and_huffable_field() {
+        let setup = parse_fen("r:RK3,18:bk30,9:H18").unwrap();
+        assert_eq!(
+            write_fen(&setup),
+            "W:W18,K3:B9,K30:H18".replace("W18,K3", "K3,18")
+        );
+        assert_eq!(parse_fen(&write_fen(&setup)).unwrap(), setup);
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        assert_eq!(parse_fen(""), Err(FenError::Empty));
+        assert_eq!(parse_fen("X:W1:B2"), Err(FenError::BadSide("X".into())));
+        assert_eq!(parse_fen("W:W33:B2"), Err(FenError::BadSquare("33".into())));
+        assert_eq!(parse_fen("W:W1,2:B2"), Err(FenError::SquareTwice(2)));
+        assert_eq!(
+            parse_fen("W:W5-3:B2"),
+            Err(FenError::BadRange("5-3".into()))
+        );
+        assert_eq!(parse_fen("W:Q1"), Err(FenError::BadField("Q1".into())));
+        assert_eq!(parse_fen("W:W1:W2"), Err(FenError::RepeatedField('W')));
+    }
+}

@@ -1,0 +1,132 @@
+//! Playing moves and turns on a position (copy-make), and listing the legal ones.
+
+use crate::board::{Bitboard, Color, Position, Square};
+use crate::movegen;
+use crate::moves::{Move, Turn};
+
+impl Position {
+    /// Every legal move of the side to move (huffs not included), each once.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        movegen::generate_moves(self, &mut moves);
+        moves
+    }
+
+    /// The pieces of the side to move that have a capture right now: under capture obligation.
+    pub fn obligated(&self) -> Bitboard {
+        movegen::capturers(self)
+    }
+
+    /// The obligated pieces, kings first (a king's obligation ranks above a man's, RULES.md §4).
+    pub fn obligated_kings_first(&self) -> Vec<Square> {
+        let obligated = self.obligated();
+        let kings = obligated & self.board.kings;
+        kings.iter().chain((obligated - kings).iter()).collect()
+    }
+
+    /// Plays `mv`, which must be one of [`Position::legal_moves`].
+    ///
+    /// # Panics
+    /// May panic or produce nonsense if `mv` was not generated for this position.
+    pub fn play_unchecked(&self, mv: &Move) -> Position {
+        let mut next = *self;
+        let from = Bitboard::from_square(mv.from);
+        let to = Bitboard::from_square(mv.to);
+        let was_king = self.board.kings.contains(mv.from);
+        let (us, them) = match self.side {
+            Color::Red => (&mut next.board.red, &mut next.board.black),
+            Color::Black => (&mut next.board.black, &mut next.board.red),
+        };
+        *us = (*us - from) | to;
+        *them = *them - mv.captured;
+        next.board.kings = next.board.kings - from - mv.captured;
+        if was_king || mv.crowns {
+            next.board.kings |= to;
+        }
+        next.huffable = if self.rules.is_huffing() {
+            self.huffable_after(mv, was_king)
+        } else {
+            Bitboard::EMPTY
+        };
+        next.side = self.side.opposite();
+        next
+    }
+
+    /// The pieces the opponent may huff after `mv` (RULES.md §4, rule 2).
+    fn huffable_after(&self, mv: &Move, was_king: bool) -> Bitboard {
+        let obligated = self.obligated();
+        let mut huffable = Bitboard::EMPTY;
+        if !mv.is_capture() {
+            huffable = obligated;
+            if obligated.contains(mv.from) {
+                huffable.remove(mv.from);
+                huffable.insert(mv.to);
+            }
+        } else {
+            if !was_king {
+                huffable |= obligated & self.board.kings;
+            }
+            if mv.unfinished {
+                huffable.insert(mv.to);
+            }
+        }
+        huffable
+    }
+
+    /// The side to move removes the opponent's piece on `sq`, which must be huffable.
+    pub fn huff_unchecked(&self, sq: Square) -> Position {
+        let mut next = *self;
+        next.board.remove(sq);
+        next.huffable = Bitboard::EMPTY;
+        next
+    }
+
+    /// Every legal turn: each move, and in Blasen each huff followed by each move of the position
+    /// it leaves (or the huff alone if it took the opponent's last piece).
+    pub fn legal_turns(&self) -> Vec<Turn> {
+        let mut turns: Vec<Turn> = self
+            .legal_moves()
+            .into_iter()
+            .map(Turn::from_move)
+            .collect();
+        for sq in self.huffable {
+            let huffed = self.huff_unchecked(sq);
+            if huffed.board.pieces(self.side.opposite()).is_empty() {
+                turns.push(Turn {
+                    huff: Some(sq),
+                    mv: None,
+                });
+            } else {
+                turns.extend(huffed.legal_moves().into_iter().map(|mv| Turn {
+                    huff: Some(sq),
+                    mv: Some(mv),
+                }));
+            }
+        }
+        turns
+    }
+
+    /// Plays `turn`, which must be one of [`Position::legal_turns`].
+    ///
+    /// # Panics
+    /// May panic or produce nonsense if `turn` was not generated for this position.
+    pub fn play_turn_unchecked(&self, turn: &Turn) -> Position {
+        let pos = match turn.huff {
+            Some(sq) => self.huff_unchecked(sq),
+            None => *self,
+        };
+        match &turn.mv {
+            Some(mv) => pos.play_unchecked(mv),
+            None => Position {
+                side: pos.side.opposite(),
+                huffable: Bitboard::EMPTY,
+                ..pos
+            },
+        }
+    }
+
+    /// The side to move has no piece or no legal turn: it has lost.
+    pub fn is_lost(&self) -> bool {
+        self.board.pieces(self.side).is_empty() || self.legal_turns().is_empty()
+    }
+}
