@@ -205,10 +205,7 @@ mod tests {
     #[test]
     fn kings_red_synonym_and_huffable_field() {
         let setup = parse_fen("r:RK3,18:bk30,9:H18").unwrap();
-        assert_eq!(
-            write_fen(&setup),
-            "W:W18,K3:B9,K30:H18".replace("W18,K3", "K3,18")
-        );
+        assert_eq!(write_fen(&setup), "W:WK3,18:B9,K30:H18");
         assert_eq!(parse_fen(&write_fen(&setup)).unwrap(), setup);
     }
 
