@@ -1,0 +1,37 @@
+//! Helpers shared by the integration tests: positions and turns as text.
+#![allow(dead_code)]
+
+use dame::{notation, position_from_fen, Game, Position, Preset};
+
+pub fn pos(preset: Preset, fen: &str) -> Position {
+    position_from_fen(fen, preset.rules()).unwrap_or_else(|e| panic!("bad test FEN {fen}: {e}"))
+}
+
+/// Every legal turn of the position, in notation, sorted.
+pub fn turns(preset: Preset, fen: &str) -> Vec<String> {
+    turns_of(&pos(preset, fen))
+}
+
+pub fn turns_of(p: &Position) -> Vec<String> {
+    let mut list: Vec<String> = p
+        .legal_turns()
+        .iter()
+        .map(|t| notation::turn_text(p, t))
+        .collect();
+    list.sort();
+    list
+}
+
+/// The FEN after playing `turn` (in notation) from `fen`.
+pub fn after(preset: Preset, fen: &str, turn: &str) -> String {
+    let mut game = Game::from_position(pos(preset, fen));
+    game.play_text(turn)
+        .unwrap_or_else(|e| panic!("{turn} refused in {fen}: {e}"));
+    game.position().to_string()
+}
+
+pub fn sorted(list: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
