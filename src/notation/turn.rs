@@ -107,6 +107,7 @@ pub enum IllegalReason {
     NoHuffing,
     NotHuffable(Square),
     MoveAfterHuffRequired,
+    HuffEndsTheGame(Square),
     NoPiece(Square),
     NotYourPiece(Square, Color),
     MustCapture(Color, Vec<Square>),
@@ -133,6 +134,10 @@ impl fmt::Display for IllegalReason {
             IllegalReason::MoveAfterHuffRequired => {
                 write!(f, "a huff must be followed by a move")
             }
+            IllegalReason::HuffEndsTheGame(sq) => write!(
+                f,
+                "huffing {sq} takes the last piece and wins: no move follows"
+            ),
             IllegalReason::NoPiece(sq) => write!(f, "there is no piece on {sq}"),
             IllegalReason::NotYourPiece(sq, side) => {
                 write!(f, "the piece on {sq} is not {side}'s")
@@ -241,15 +246,17 @@ pub fn resolve_turn(pos: &Position, text: &TurnText) -> Result<Turn, IllegalReas
             return Err(IllegalReason::NotHuffable(h));
         }
         after_huff = pos.huff_unchecked(h);
-        if text.squares.is_empty() {
-            return if after_huff.board.pieces(pos.side.opposite()).is_empty() {
-                Ok(Turn {
+        let took_last_piece = after_huff.board.pieces(pos.side.opposite()).is_empty();
+        match (text.squares.is_empty(), took_last_piece) {
+            (true, true) => {
+                return Ok(Turn {
                     huff: Some(h),
                     mv: None,
                 })
-            } else {
-                Err(IllegalReason::MoveAfterHuffRequired)
-            };
+            }
+            (true, false) => return Err(IllegalReason::MoveAfterHuffRequired),
+            (false, true) => return Err(IllegalReason::HuffEndsTheGame(h)),
+            (false, false) => {}
         }
     }
     let pos = &after_huff;
