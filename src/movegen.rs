@@ -4,7 +4,7 @@
 //! depth-first search per capturing piece ([`Jumps`]), which reports each finished sequence (and,
 //! under huffing, each prefix) to a [`CaptureSink`] together with its path of landing squares.
 
-use crate::board::{Color, Position, Square, VALID};
+use crate::board::{Board, Color, Position, Square, VALID};
 use crate::moves::Move;
 use crate::rules::{KingCaptures, KingMoves, PromotionMidCapture, Rules};
 use crate::Bitboard;
@@ -332,24 +332,32 @@ pub(crate) fn generate_quiet(pos: &Position, out: &mut Vec<Move>) {
 
 /// The number of non-capturing moves, without listing them.
 pub(crate) fn count_quiet(pos: &Position) -> u64 {
-    let s = sides(pos);
+    quiet_count_for(&pos.board, pos.side, &pos.rules) as u64
+}
+
+/// The number of non-capturing moves `color` would have on `board` if it were to move.
+pub(crate) fn quiet_count_for(board: &Board, color: Color, rules: &Rules) -> u32 {
+    let us = board.pieces(color).0;
+    let men = us & !board.kings.0;
+    let kings = us & board.kings.0;
+    let empty = VALID & !board.occupied().0;
     let mut n = 0;
-    for &d in forward(pos.side) {
-        n += (step(s.men, d) & s.empty).count_ones();
+    for &d in forward(color) {
+        n += (step(men, d) & empty).count_ones();
     }
-    if s.kings != 0 {
+    if kings != 0 {
         for d in ALL_DIRS {
-            let mut reach = step(s.kings, d) & s.empty;
+            let mut reach = step(kings, d) & empty;
             n += reach.count_ones();
-            if pos.rules.king_moves == KingMoves::Flying {
+            if rules.king_moves == KingMoves::Flying {
                 while reach != 0 {
-                    reach = step(reach, d) & s.empty;
+                    reach = step(reach, d) & empty;
                     n += reach.count_ones();
                 }
             }
         }
     }
-    n as u64
+    n
 }
 
 /// Every legal move (not turn: no huffs) of the side to move, each once.

@@ -20,6 +20,9 @@ pub fn perft(pos: &Position, depth: u32) -> Vec<u64> {
 /// Counts the turns of `pos` that lead one ply deeper, and below.
 fn walk(pos: &Position, ply: usize, counts: &mut [u64], buffers: &mut [Vec<Move>]) {
     let (mine, deeper) = buffers.split_first_mut().expect("one buffer per ply");
+    if pos.board.pieces(pos.side).is_empty() {
+        return;
+    }
     if pos.rules.is_huffing() && !pos.huffable.is_empty() {
         for sq in pos.huffable {
             let huffed = pos.huff_unchecked(sq);

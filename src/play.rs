@@ -84,6 +84,9 @@ impl Position {
     /// Every legal turn: each move, and in Blasen each huff followed by each move of the position
     /// it leaves (or the huff alone if it took the opponent's last piece).
     pub fn legal_turns(&self) -> Vec<Turn> {
+        if self.board.pieces(self.side).is_empty() {
+            return Vec::new(); // it has lost (RULES.md §5), even with a huff at hand
+        }
         let mut turns: Vec<Turn> = self
             .legal_moves()
             .into_iter()

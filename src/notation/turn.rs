@@ -237,6 +237,9 @@ pub fn turn_text(pos: &Position, turn: &Turn) -> String {
 
 /// Finds the legal turn of `pos` that `text` names, or says why there is none.
 pub fn resolve_turn(pos: &Position, text: &TurnText) -> Result<Turn, IllegalReason> {
+    if pos.board.pieces(pos.side).is_empty() {
+        return Err(IllegalReason::GameOver);
+    }
     let mut after_huff = *pos;
     if let Some(h) = text.huff {
         if !pos.rules.is_huffing() {
