@@ -111,6 +111,17 @@ impl Game {
             .collect()
     }
 
+    /// Every position of the game, the start first and the current one last.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    /// For each position of [`Game::positions`], the plies since the last capture, huff or man
+    /// move.
+    pub fn quiet_plies_history(&self) -> &[u32] {
+        &self.quiet_plies
+    }
+
     /// Plies since the last capture, huff or man move.
     pub fn quiet_plies(&self) -> u32 {
         *self.quiet_plies.last().expect("one count per position")

@@ -14,6 +14,7 @@
 //! ```
 
 mod board;
+pub mod engine;
 mod game;
 mod movegen;
 mod moves;

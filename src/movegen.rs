@@ -360,6 +360,12 @@ pub(crate) fn quiet_count_for(board: &Board, color: Color, rules: &Rules) -> u32
     n
 }
 
+/// Squares with an empty diagonal neighbour.
+pub(crate) fn has_empty_neighbour(board: &Board) -> u64 {
+    let empty = VALID & !board.occupied().0;
+    ALL_DIRS.iter().fold(0, |acc, &d| acc | step(empty, -d))
+}
+
 /// Every legal move (not turn: no huffs) of the side to move, each once.
 pub(crate) fn generate_moves(pos: &Position, out: &mut Vec<Move>) {
     out.clear();

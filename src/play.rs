@@ -73,6 +73,15 @@ impl Position {
         huffable
     }
 
+    /// The same board with the other side to move and nothing huffable (for threat detection).
+    pub(crate) fn after_pass(&self) -> Position {
+        Position {
+            side: self.side.opposite(),
+            huffable: Bitboard::EMPTY,
+            ..*self
+        }
+    }
+
     /// The side to move removes the opponent's piece on `sq`, which must be huffable.
     pub fn huff_unchecked(&self, sq: Square) -> Position {
         let mut next = *self;
@@ -84,28 +93,8 @@ impl Position {
     /// Every legal turn: each move, and in Blasen each huff followed by each move of the position
     /// it leaves (or the huff alone if it took the opponent's last piece).
     pub fn legal_turns(&self) -> Vec<Turn> {
-        if self.board.pieces(self.side).is_empty() {
-            return Vec::new(); // it has lost (RULES.md §5), even with a huff at hand
-        }
-        let mut turns: Vec<Turn> = self
-            .legal_moves()
-            .into_iter()
-            .map(Turn::from_move)
-            .collect();
-        for sq in self.huffable {
-            let huffed = self.huff_unchecked(sq);
-            if huffed.board.pieces(self.side.opposite()).is_empty() {
-                turns.push(Turn {
-                    huff: Some(sq),
-                    mv: None,
-                });
-            } else {
-                turns.extend(huffed.legal_moves().into_iter().map(|mv| Turn {
-                    huff: Some(sq),
-                    mv: Some(mv),
-                }));
-            }
-        }
+        let mut turns = Vec::new();
+        generate_turns(self, &mut turns, &mut Vec::new());
         turns
     }
 
@@ -131,5 +120,31 @@ impl Position {
     /// The side to move has no piece or no legal turn: it has lost.
     pub fn is_lost(&self) -> bool {
         self.board.pieces(self.side).is_empty() || self.legal_turns().is_empty()
+    }
+}
+
+/// Fills `out` with every legal turn of `pos` (see [`Position::legal_turns`]); `scratch` is reused
+/// for move lists, so a caller that keeps both allocates nothing.
+pub(crate) fn generate_turns(pos: &Position, out: &mut Vec<Turn>, scratch: &mut Vec<Move>) {
+    out.clear();
+    if pos.board.pieces(pos.side).is_empty() {
+        return; // it has lost (RULES.md §5), even with a huff at hand
+    }
+    movegen::generate_moves(pos, scratch);
+    out.extend(scratch.iter().map(|&mv| Turn::from_move(mv)));
+    for sq in pos.huffable {
+        let huffed = pos.huff_unchecked(sq);
+        if huffed.board.pieces(pos.side.opposite()).is_empty() {
+            out.push(Turn {
+                huff: Some(sq),
+                mv: None,
+            });
+        } else {
+            movegen::generate_moves(&huffed, scratch);
+            out.extend(scratch.iter().map(|&mv| Turn {
+                huff: Some(sq),
+                mv: Some(mv),
+            }));
+        }
     }
 }

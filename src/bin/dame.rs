@@ -6,6 +6,7 @@
 //! ```
 //! Bad arguments or a bad FEN: one line on stderr, exit status 2.
 
+use dame::engine::{Engine, Limits};
 use dame::{notation, perft, position_from_fen, Position, Preset};
 use std::collections::HashMap;
 use std::process::ExitCode;
@@ -14,6 +15,7 @@ use std::time::Instant;
 const USAGE: &str = "usage:
   dame perft --rules <preset> [--fen \"<FEN>\"] --depth <D>
   dame moves --rules <preset> [--fen \"<FEN>\"]
+  dame search --rules <preset> [--fen \"<FEN>\"] (--depth <D> | --movetime <MS> | --nodes <N>)
 presets: blasen, standard, standard-flying, english, russian";
 
 /// Parsed `--name value` options.
@@ -120,17 +122,64 @@ fn cmd_moves(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+fn cmd_search(args: &[String]) -> Result<(), String> {
+    let opts = Options::parse(args, &["rules", "fen", "depth", "movetime", "nodes"])?;
+    let pos = opts.position()?;
+    let limits = Limits {
+        depth: opts.number("depth")?.map(|d| d.clamp(1, 100) as u32),
+        movetime_ms: opts.number("movetime")?.map(|ms| ms as f64),
+        nodes: opts.number("nodes")?,
+        ..Limits::default()
+    };
+    if limits.depth.is_none() && limits.movetime_ms.is_none() && limits.nodes.is_none() {
+        return Err("give --depth <D>, --movetime <MS> or --nodes <N>".into());
+    }
+    let mut engine = Engine::new(64);
+    let result = engine.search_position(&pos, &limits);
+    let Some(best) = result.best else {
+        println!("no legal turn: {} has lost", pos.side());
+        return Ok(());
+    };
+    let mut line = pos;
+    let pv: Vec<String> = result
+        .pv
+        .iter()
+        .map(|turn| {
+            let text = notation::turn_text(&line, turn);
+            line = line.play_turn_unchecked(turn);
+            text
+        })
+        .collect();
+    let score = match result.mate_in() {
+        Some(plies) if plies > 0 => format!("win in {plies} plies"),
+        Some(plies) => format!("loss in {} plies", -plies),
+        None => format!("{:+}", result.score),
+    };
+    let nps = result.nodes as f64 / (result.elapsed_ms / 1000.0).max(1e-9);
+    println!("best {}", notation::turn_text(&pos, &best));
+    println!("score {score}");
+    println!("depth {}", result.depth);
+    println!("nodes {}", result.nodes);
+    println!("time {:.0} ms", result.elapsed_ms);
+    println!("nps {:.0}", nps);
+    println!("pv {}", pv.join(" "));
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("perft") => cmd_perft(&args[1..]),
         Some("moves") => cmd_moves(&args[1..]),
+        Some("search") => cmd_search(&args[1..]),
         Some("help") | Some("--help") | Some("-h") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
         }
-        Some(other) => Err(format!("unknown command '{other}' (perft, moves, help)")),
-        None => Err("missing command (perft, moves, help)".to_string()),
+        Some(other) => Err(format!(
+            "unknown command '{other}' (perft, moves, search, match, help)"
+        )),
+        None => Err("missing command (perft, moves, search, match, help)".to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,221 @@
+//! Static evaluation, in hundredths of a man, from the point of view of the side to move.
+//!
+//! Material (a flying king is worth far more than a short one), centre, back-rank guard,
+//! advancement (more in the endgame), mobility, runaway men, trapped kings, and a push to trade
+//! down when ahead. The weights are per rule set; see `Weights::for_rules`.
+
+use crate::board::{Board, Color, Position, VALID};
+use crate::movegen;
+use crate::rules::{KingCaptures, KingMoves, Rules};
+
+/// Evaluation weights.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    pub man: i32,
+    pub king: i32,
+    pub centre_man: i32,
+    pub centre_king: i32,
+    pub back_rank: i32,
+    /// Per row advanced, scaled up as pieces come off.
+    pub advance: i32,
+    pub mobility: i32,
+    pub runaway: i32,
+    pub trapped_king: i32,
+    /// Per piece off the board, for the side ahead in material.
+    pub trade_down: i32,
+}
+
+impl Weights {
+    pub fn for_rules(rules: &Rules) -> Weights {
+        let king = match (rules.king_moves, rules.king_captures) {
+            (KingMoves::Short, _) => 140,
+            (KingMoves::Flying, KingCaptures::Flying) => 300,
+            (KingMoves::Flying, _) => 260,
+        };
+        Weights {
+            man: 100,
+            king,
+            centre_man: 6,
+            centre_king: 6,
+            back_rank: 8,
+            advance: 3,
+            mobility: 2,
+            runaway: 30,
+            trapped_king: 40,
+            trade_down: 4,
+        }
+    }
+}
+
+const fn bit_of(n: u8) -> u64 {
+    let row = (n - 1) / 4;
+    1 << (row * 4 + row / 2 + (n - 1) % 4)
+}
+
+const CENTRE_MEN: u64 = bit_of(14) | bit_of(15) | bit_of(18) | bit_of(19);
+const CENTRE_KINGS: u64 = CENTRE_MEN | bit_of(10) | bit_of(11) | bit_of(22) | bit_of(23);
+const ROW1: u64 = 0xF;
+const ROW8: u64 = 0xF << 31;
+
+/// Row (1–8) of each bit of the ghost layout.
+const ROW_OF_BIT: [u8; 35] = {
+    let mut rows = [0u8; 35];
+    let mut bit = 0;
+    while bit < 35 {
+        let pair = bit / 9;
+        let rem = bit % 9;
+        rows[bit] = (pair * 2 + if rem >= 4 { 1 } else { 0 } + 1) as u8;
+        bit += 1;
+    }
+    rows
+};
+
+const COLUMN_OF_BIT: [u8; 35] = {
+    let mut cols = [0u8; 35];
+    let mut bit = 0;
+    while bit < 35 {
+        let rem = bit % 9;
+        cols[bit] = if rem >= 4 {
+            ((rem - 4) * 2) as u8
+        } else {
+            (rem * 2 + 1) as u8
+        };
+        bit += 1;
+    }
+    cols
+};
+
+/// For each bit: the squares in front of a red man there, within its reach towards row 1
+/// (a cone widening by one column per row). For Black the mirror, computed from this.
+const RED_CONE: [u64; 35] = {
+    let mut cones = [0u64; 35];
+    let mut from = 0;
+    while from < 35 {
+        if VALID & (1 << from) != 0 {
+            let mut to = 0;
+            while to < 35 {
+                if VALID & (1 << to) != 0 && ROW_OF_BIT[to] < ROW_OF_BIT[from] {
+                    let dr = (ROW_OF_BIT[from] - ROW_OF_BIT[to]) as i32;
+                    let dc = COLUMN_OF_BIT[to] as i32 - COLUMN_OF_BIT[from] as i32;
+                    if dc.abs() <= dr {
+                        cones[from] |= 1 << to;
+                    }
+                }
+                to += 1;
+            }
+        }
+        from += 1;
+    }
+    cones
+};
+
+const BLACK_CONE: [u64; 35] = {
+    let mut cones = [0u64; 35];
+    let mut from = 0;
+    while from < 35 {
+        if VALID & (1 << from) != 0 {
+            let mut to = 0;
+            while to < 35 {
+                if VALID & (1 << to) != 0 && ROW_OF_BIT[to] > ROW_OF_BIT[from] {
+                    let dr = (ROW_OF_BIT[to] - ROW_OF_BIT[from]) as i32;
+                    let dc = COLUMN_OF_BIT[to] as i32 - COLUMN_OF_BIT[from] as i32;
+                    if dc.abs() <= dr {
+                        cones[from] |= 1 << to;
+                    }
+                }
+                to += 1;
+            }
+        }
+        from += 1;
+    }
+    cones
+};
+
+/// The value of one piece on `bit` for huffing decisions.
+pub fn piece_value(w: &Weights, board: &Board, bit: u64) -> i32 {
+    if board.kings.0 & bit != 0 {
+        w.king
+    } else {
+        w.man
+    }
+}
+
+/// The most valuable piece among `bits`, or 0.
+pub fn best_piece_value(w: &Weights, board: &Board, bits: u64) -> i32 {
+    if bits == 0 {
+        0
+    } else if bits & board.kings.0 != 0 {
+        w.king
+    } else {
+        w.man
+    }
+}
+
+/// Red's score minus Black's.
+fn red_minus_black(w: &Weights, pos: &Position) -> i32 {
+    let b = &pos.board;
+    let kings = b.kings.0;
+    let (red, black) = (b.red.0, b.black.0);
+    let (rm, rk) = (red & !kings, red & kings);
+    let (bm, bk) = (black & !kings, black & kings);
+    let count = |x: u64| x.count_ones() as i32;
+    let total = count(red | black);
+
+    let material = w.man * (count(rm) - count(bm)) + w.king * (count(rk) - count(bk));
+    let mut score = material;
+
+    score += w.centre_man * (count(rm & CENTRE_MEN) - count(bm & CENTRE_MEN));
+    score += w.centre_king * (count(rk & CENTRE_KINGS) - count(bk & CENTRE_KINGS));
+    if bm != 0 {
+        score += w.back_rank * count(rm & ROW8);
+    }
+    if rm != 0 {
+        score -= w.back_rank * count(bm & ROW1);
+    }
+
+    // Advancement matters more as the board empties.
+    let endgame = (24 - total).max(0);
+    let mut advance = 0;
+    let mut men = rm;
+    while men != 0 {
+        let bit = men.trailing_zeros() as usize;
+        advance += 8 - ROW_OF_BIT[bit] as i32;
+        if RED_CONE[bit] & black == 0 {
+            score += w.runaway + 4 * (8 - ROW_OF_BIT[bit] as i32);
+        }
+        men &= men - 1;
+    }
+    let mut men = bm;
+    while men != 0 {
+        let bit = men.trailing_zeros() as usize;
+        advance -= ROW_OF_BIT[bit] as i32 - 1;
+        if BLACK_CONE[bit] & red == 0 {
+            score -= w.runaway + 4 * (ROW_OF_BIT[bit] as i32 - 1);
+        }
+        men &= men - 1;
+    }
+    score += w.advance * advance * endgame / 12;
+
+    let red_moves = movegen::quiet_count_for(b, Color::Red, &pos.rules) as i32;
+    let black_moves = movegen::quiet_count_for(b, Color::Black, &pos.rules) as i32;
+    score += w.mobility * (red_moves - black_moves);
+
+    let free = movegen::has_empty_neighbour(b);
+    score -= w.trapped_king * (count(rk & !free) - count(bk & !free));
+
+    if material != 0 {
+        score += material.signum() * w.trade_down * endgame;
+    }
+    score
+}
+
+/// The evaluation from the side to move's point of view, including a free huff if it has one.
+pub fn evaluate(w: &Weights, pos: &Position) -> i32 {
+    let score = red_minus_black(w, pos);
+    let score = if pos.side == Color::Red {
+        score
+    } else {
+        -score
+    };
+    score + best_piece_value(w, &pos.board, pos.huffable.0)
+}

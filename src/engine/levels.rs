@@ -1,0 +1,244 @@
+//! The levels a person plays against, from "a beginner can win" to "hard for a club player".
+//!
+//! Low levels are weaker in a humane way: a shallow search, and a choice among nearly equal
+//! turns (now and then a wider one: a plausible mistake), but never a turn that is a clear
+//! piece worse than the best one found. The top level thinks for a fixed time.
+
+use super::search::{Clock, Engine, Limits, SearchResult};
+use crate::game::Game;
+use crate::moves::Turn;
+use std::fmt;
+use std::str::FromStr;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    Anfaenger = 1,
+    Leicht = 2,
+    Mittel = 3,
+    Stark = 4,
+    Meister = 5,
+}
+
+/// One row of the level table.
+#[derive(Clone, Copy, Debug)]
+pub struct LevelInfo {
+    pub level: Level,
+    pub name_de: &'static str,
+    pub name_en: &'static str,
+    /// Search depth (plies), if the level is limited by depth.
+    pub depth: Option<u32>,
+    /// Thinking time per move, if the level is limited by time.
+    pub movetime_ms: Option<f64>,
+    /// Turns scoring within this many hundredths of a man of the best may be chosen.
+    pub margin: i32,
+    /// Chance in percent of a wider margin for this move: a plausible mistake.
+    pub mistake_percent: u32,
+    pub mistake_margin: i32,
+}
+
+pub const LEVELS: [LevelInfo; 5] = [
+    LevelInfo {
+        level: Level::Anfaenger,
+        name_de: "Anfänger",
+        name_en: "Beginner",
+        depth: Some(1),
+        movetime_ms: None,
+        margin: 60,
+        mistake_percent: 30,
+        mistake_margin: 95,
+    },
+    LevelInfo {
+        level: Level::Leicht,
+        name_de: "Leicht",
+        name_en: "Easy",
+        depth: Some(3),
+        movetime_ms: None,
+        margin: 30,
+        mistake_percent: 15,
+        mistake_margin: 70,
+    },
+    LevelInfo {
+        level: Level::Mittel,
+        name_de: "Mittel",
+        name_en: "Medium",
+        depth: Some(5),
+        movetime_ms: None,
+        margin: 12,
+        mistake_percent: 5,
+        mistake_margin: 40,
+    },
+    LevelInfo {
+        level: Level::Stark,
+        name_de: "Stark",
+        name_en: "Strong",
+        depth: Some(9),
+        movetime_ms: Some(250.0),
+        margin: 0,
+        mistake_percent: 0,
+        mistake_margin: 0,
+    },
+    LevelInfo {
+        level: Level::Meister,
+        name_de: "Meister",
+        name_en: "Master",
+        depth: None,
+        movetime_ms: Some(1000.0),
+        margin: 0,
+        mistake_percent: 0,
+        mistake_margin: 0,
+    },
+];
+
+impl Level {
+    pub const ALL: [Level; 5] = [
+        Level::Anfaenger,
+        Level::Leicht,
+        Level::Mittel,
+        Level::Stark,
+        Level::Meister,
+    ];
+
+    pub fn info(self) -> &'static LevelInfo {
+        &LEVELS[self as usize - 1]
+    }
+
+    pub fn from_number(n: u32) -> Option<Level> {
+        Level::ALL.get((n as usize).wrapping_sub(1)).copied()
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", *self as u32, self.info().name_de)
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+    /// A number 1–5 or a name, German or English.
+    fn from_str(s: &str) -> Result<Level, String> {
+        let t = s.trim().to_lowercase();
+        if let Some(level) = t.parse().ok().and_then(Level::from_number) {
+            return Ok(level);
+        }
+        LEVELS
+            .iter()
+            .find(|row| {
+                row.name_de.to_lowercase() == t
+                    || row.name_en.to_lowercase() == t
+                    || (t == "anfaenger" && row.level == Level::Anfaenger)
+            })
+            .map(|row| row.level)
+            .ok_or_else(|| {
+                format!("unknown level '{s}' (1–5, or Anfänger, Leicht, Mittel, Stark, Meister)")
+            })
+    }
+}
+
+/// A computer player: an engine, a level, and a seeded random source for its choices.
+pub struct Player {
+    pub engine: Engine,
+    pub level: Level,
+    rng: u64,
+    /// Overrides the level's thinking time (for quick strength measurements).
+    pub movetime_ms: Option<f64>,
+    pub clock: Option<Clock>,
+}
+
+impl Player {
+    pub fn new(level: Level, seed: u64, tt_megabytes: usize) -> Player {
+        Player {
+            engine: Engine::new(tt_megabytes),
+            level,
+            rng: seed | 1,
+            movetime_ms: None,
+            clock: None,
+        }
+    }
+
+    fn random(&mut self) -> u64 {
+        self.rng ^= self.rng >> 12;
+        self.rng ^= self.rng << 25;
+        self.rng ^= self.rng >> 27;
+        self.rng.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11
+    }
+
+    fn limits(&self) -> Limits {
+        let info = self.level.info();
+        Limits {
+            depth: if self.movetime_ms.is_some() && info.movetime_ms.is_some() {
+                None
+            } else {
+                info.depth
+            },
+            movetime_ms: self
+                .movetime_ms
+                .filter(|_| info.movetime_ms.is_some())
+                .or(info.movetime_ms),
+            clock: self.clock,
+            ..Limits::default()
+        }
+    }
+
+    /// Chooses a turn for the side to move; `None` when the game is over.
+    pub fn choose(&mut self, game: &Game) -> (Option<Turn>, SearchResult) {
+        let info = *self.level.info();
+        let limits = self.limits();
+        let result = self.engine.search(game, &limits);
+        if info.margin == 0 || game.outcome().is_some() {
+            return (result.best, result);
+        }
+        let turns = game.legal_turns();
+        if turns.len() < 2 {
+            return (result.best, result);
+        }
+        // Score every turn with the same depth, then choose among the nearly equal ones.
+        let child_limits = Limits {
+            depth: limits.depth.map(|d| d.saturating_sub(1).max(1)),
+            ..limits
+        };
+        let mut scored: Vec<(Turn, i32)> = turns
+            .iter()
+            .map(|turn| {
+                let mut child = game.clone();
+                child.play(turn).expect("a listed turn is legal");
+                let score = if child.outcome().is_some() {
+                    match child.outcome() {
+                        Some(crate::Outcome::Draw(_)) => 0,
+                        _ => super::WIN,
+                    }
+                } else {
+                    -self.engine.search(&child, &child_limits).score
+                };
+                (*turn, score)
+            })
+            .collect();
+        scored.sort_by_key(|&(_, s)| -s);
+        let best = scored[0].1;
+        let margin = if (self.random() % 100) < info.mistake_percent as u64 {
+            info.mistake_margin
+        } else {
+            info.margin
+        };
+        let candidates: Vec<(Turn, i32)> = scored
+            .into_iter()
+            .filter(|&(_, s)| s >= best - margin)
+            .collect();
+        // Nearer to the best is likelier: weight (margin + 1 − loss).
+        let weights: Vec<u64> = candidates
+            .iter()
+            .map(|&(_, s)| (margin + 1 - (best - s)).max(1) as u64)
+            .collect();
+        let total: u64 = weights.iter().sum();
+        let mut pick = self.random() % total;
+        let mut chosen = candidates[0].0;
+        for (i, w) in weights.iter().enumerate() {
+            if pick < *w {
+                chosen = candidates[i].0;
+                break;
+            }
+            pick -= w;
+        }
+        (Some(chosen), result)
+    }
+}

@@ -1,0 +1,15 @@
+//! The computer player: search, evaluation, transposition table, and the levels a person plays
+//! against. Pure Rust: it runs natively and, in the browser, inside a Web Worker.
+
+mod eval;
+mod levels;
+mod search;
+mod tt;
+mod zobrist;
+
+pub use eval::Weights;
+pub use levels::{Level, LevelInfo, Player, LEVELS};
+#[cfg(not(target_arch = "wasm32"))]
+pub use search::native_clock;
+pub use search::{Clock, Engine, Limits, SearchResult, WIN};
+pub use zobrist::hash;
