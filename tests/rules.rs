@@ -521,3 +521,14 @@ fn notation_men_move_forward_reason() {
     let err = notation::read_turn(&p, "18-22").unwrap_err().to_string();
     assert!(err.contains("forward"), "{err}");
 }
+
+#[test]
+fn notation_lists_every_path_of_a_move() {
+    let p = pos(English, "W:WK26:B14,15,22,23");
+    let mv = p.legal_moves()[0];
+    let paths: Vec<Vec<u8>> = notation::move_paths(&p, &mv)
+        .iter()
+        .map(|path| path.iter().map(|s| s.number()).collect())
+        .collect();
+    assert_eq!(paths, [vec![26, 17, 10, 19, 26], vec![26, 19, 10, 17, 26]]);
+}

@@ -5,6 +5,6 @@ mod turn;
 
 pub use fen::{parse_fen, write_fen, FenError};
 pub use turn::{
-    move_text, parse_turn, read_turn, resolve_turn, turn_text, IllegalReason, IllegalTurn,
-    ParseTurnError, TurnError, TurnText,
+    move_paths, move_text, parse_turn, read_turn, resolve_turn, turn_text, IllegalReason,
+    IllegalTurn, ParseTurnError, TurnError, TurnText,
 };

@@ -206,6 +206,23 @@ fn capture_paths(pos: &Position, from: Square) -> Vec<(Move, Vec<Square>)> {
     paths.0
 }
 
+/// Every path `mv` (a legal move of `pos`) can take: its start square, then each landing
+/// square. A non-capture has the one path `[from, to]`; a capture has one path per spelling
+/// (for example a king's loop run either way round).
+pub fn move_paths(pos: &Position, mv: &Move) -> Vec<Vec<Square>> {
+    if !mv.is_capture() {
+        return vec![vec![mv.from, mv.to]];
+    }
+    let mut paths: Vec<Vec<Square>> = capture_paths(pos, mv.from)
+        .into_iter()
+        .filter(|(m, _)| m.same_as(mv))
+        .map(|(_, path)| std::iter::once(mv.from).chain(path).collect())
+        .collect();
+    paths.sort();
+    paths.dedup();
+    paths
+}
+
 /// The spelling of `mv` (a legal move of `pos`) with the smallest list of squares.
 pub fn move_text(pos: &Position, mv: &Move) -> String {
     if !mv.is_capture() {
