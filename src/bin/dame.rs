@@ -6,7 +6,7 @@
 //! ```
 //! Bad arguments or a bad FEN: one line on stderr, exit status 2.
 
-use dame::engine::{Engine, Limits};
+use dame::engine::{matches, Engine, Level, Limits};
 use dame::{notation, perft, position_from_fen, Position, Preset};
 use std::collections::HashMap;
 use std::process::ExitCode;
@@ -16,6 +16,8 @@ const USAGE: &str = "usage:
   dame perft --rules <preset> [--fen \"<FEN>\"] --depth <D>
   dame moves --rules <preset> [--fen \"<FEN>\"]
   dame search --rules <preset> [--fen \"<FEN>\"] (--depth <D> | --movetime <MS> | --nodes <N>)
+  dame match --rules <preset> --a <level> --b <level> --games <N> [--openings FILE]
+             [--movetime <MS of the top level; the others scale>] [--threads <T>] [--seed <S>]
 presets: blasen, standard, standard-flying, english, russian";
 
 /// Parsed `--name value` options.
@@ -166,12 +168,68 @@ fn cmd_search(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+fn cmd_match(args: &[String]) -> Result<(), String> {
+    let opts = Options::parse(
+        args,
+        &[
+            "rules", "a", "b", "games", "openings", "movetime", "threads", "seed",
+        ],
+    )?;
+    let preset: Preset = opts
+        .get("rules")
+        .ok_or("missing --rules <preset>")?
+        .parse()
+        .map_err(|e: dame::rules::UnknownPreset| e.to_string())?;
+    let level = |name: &str| -> Result<Level, String> {
+        opts.get(name)
+            .ok_or(format!("missing --{name} <level 1-5>"))?
+            .parse()
+    };
+    let openings = match opts.get("openings") {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read openings file {path}: {e}"))?;
+            matches::parse_openings(&text)
+        }
+        None => matches::default_openings(preset),
+    };
+    let config = matches::MatchConfig {
+        rules: preset.rules(),
+        a: level("a")?,
+        b: level("b")?,
+        games: opts.number("games")?.ok_or("missing --games <N>")? as usize,
+        openings,
+        time_scale: opts.number("movetime")?.map_or(1.0, |ms| {
+            ms as f64 / Level::Meister.info().movetime_ms.unwrap_or(1000.0)
+        }),
+        threads: opts.number("threads")?.unwrap_or(2) as usize,
+        seed: opts.number("seed")?.unwrap_or(1),
+    };
+    let started = Instant::now();
+    let result = matches::play_match(&config)?;
+    let (elo, margin) = result.elo();
+    println!(
+        "{} vs {}: {} games, {} wins, {} draws, {} losses, score {:.1}%",
+        config.a,
+        config.b,
+        result.games(),
+        result.wins,
+        result.draws,
+        result.losses,
+        100.0 * result.score()
+    );
+    println!("elo {elo:+.0} ± {margin:.0} (95%)");
+    eprintln!("{:.1} s", started.elapsed().as_secs_f64());
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("perft") => cmd_perft(&args[1..]),
         Some("moves") => cmd_moves(&args[1..]),
         Some("search") => cmd_search(&args[1..]),
+        Some("match") => cmd_match(&args[1..]),
         Some("help") | Some("--help") | Some("-h") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;

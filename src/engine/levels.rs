@@ -140,8 +140,9 @@ pub struct Player {
     pub engine: Engine,
     pub level: Level,
     rng: u64,
-    /// Overrides the level's thinking time (for quick strength measurements).
-    pub movetime_ms: Option<f64>,
+    /// Multiplies the thinking time of time-limited levels (for quick strength measurements:
+    /// 0.1 gives the top level 0.1 s per move).
+    pub time_scale: f64,
     pub clock: Option<Clock>,
 }
 
@@ -151,7 +152,7 @@ impl Player {
             engine: Engine::new(tt_megabytes),
             level,
             rng: seed | 1,
-            movetime_ms: None,
+            time_scale: 1.0,
             clock: None,
         }
     }
@@ -166,15 +167,8 @@ impl Player {
     fn limits(&self) -> Limits {
         let info = self.level.info();
         Limits {
-            depth: if self.movetime_ms.is_some() && info.movetime_ms.is_some() {
-                None
-            } else {
-                info.depth
-            },
-            movetime_ms: self
-                .movetime_ms
-                .filter(|_| info.movetime_ms.is_some())
-                .or(info.movetime_ms),
+            depth: info.depth,
+            movetime_ms: info.movetime_ms.map(|ms| ms * self.time_scale),
             clock: self.clock,
             ..Limits::default()
         }

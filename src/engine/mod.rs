@@ -3,6 +3,7 @@
 
 mod eval;
 mod levels;
+pub mod matches;
 mod search;
 mod tt;
 mod zobrist;

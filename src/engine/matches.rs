@@ -1,0 +1,178 @@
+//! Engine-against-engine matches: colours alternated over a list of openings, adjudicated by
+//! the draw rules, summarised as wins/draws/losses and an Elo difference with its error margin.
+
+use super::levels::{Level, Player};
+use crate::game::{Game, Outcome};
+use crate::rules::{Preset, Rules};
+use crate::Color;
+
+/// The ACF three-move ballots (156), for English checkers.
+const ENGLISH_BALLOTS: &str = include_str!("../../data/openings/english-3move.txt");
+
+/// Plies after which an unfinished game is scored a draw.
+pub const MAX_PLIES: usize = 300;
+
+pub struct MatchConfig {
+    pub rules: Rules,
+    pub a: Level,
+    pub b: Level,
+    pub games: usize,
+    /// Each opening is a list of turns in notation, played before the engines take over.
+    pub openings: Vec<Vec<String>>,
+    /// Multiplies the thinking time of the time-limited levels.
+    pub time_scale: f64,
+    pub threads: usize,
+    pub seed: u64,
+}
+
+/// Results from A's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MatchResult {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+impl MatchResult {
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// A's mean score, 0..1.
+    pub fn score(&self) -> f64 {
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games().max(1) as f64
+    }
+
+    /// The Elo difference A − B, and its 95% margin.
+    pub fn elo(&self) -> (f64, f64) {
+        let n = self.games().max(1) as f64;
+        let p = self.score();
+        let var = (self.wins as f64 * (1.0 - p).powi(2)
+            + self.draws as f64 * (0.5 - p).powi(2)
+            + self.losses as f64 * p.powi(2))
+            / n;
+        let se = (var / n).sqrt();
+        let elo = |p: f64| {
+            let p = p.clamp(1e-3, 1.0 - 1e-3);
+            -400.0 * (1.0 / p - 1.0).log10()
+        };
+        let (lo, hi) = (elo(p - 1.96 * se), elo(p + 1.96 * se));
+        (elo(p), (hi - lo) / 2.0)
+    }
+}
+
+/// The openings a match uses when none are given: the three-move ballots for English, every
+/// distinct two-ply opening otherwise.
+pub fn default_openings(preset: Preset) -> Vec<Vec<String>> {
+    if preset == Preset::English {
+        return parse_openings(ENGLISH_BALLOTS);
+    }
+    let start = Game::new(preset.rules());
+    let mut seen = Vec::new();
+    let mut openings = Vec::new();
+    for first in start.legal_turns() {
+        let mut g1 = start.clone();
+        g1.play(&first).expect("listed turn");
+        for second in g1.legal_turns() {
+            let mut g2 = g1.clone();
+            g2.play(&second).expect("listed turn");
+            if !seen.contains(g2.position()) {
+                seen.push(*g2.position());
+                openings.push(g2.history_text());
+            }
+        }
+    }
+    openings
+}
+
+/// One opening per line, turns separated by spaces; `#` starts a comment.
+pub fn parse_openings(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .map(|l| l.split_whitespace().map(str::to_string).collect())
+        .collect()
+}
+
+/// Plays one game from an opening; returns the winner (`None`: a draw).
+pub fn play_game(
+    rules: Rules,
+    opening: &[String],
+    red: &mut Player,
+    black: &mut Player,
+) -> Result<Option<Color>, String> {
+    let mut game = Game::new(rules);
+    for text in opening {
+        game.play_text(text)
+            .map_err(|e| format!("opening {}: {e}", opening.join(" ")))?;
+    }
+    red.engine.clear();
+    black.engine.clear();
+    while game.outcome().is_none() && game.history().len() < MAX_PLIES {
+        let player = if game.side_to_move() == Color::Red {
+            &mut *red
+        } else {
+            &mut *black
+        };
+        let (turn, _) = player.choose(&game);
+        let turn = turn.ok_or("no turn although the game is not over")?;
+        game.play(&turn).map_err(|e| e.to_string())?;
+    }
+    Ok(match game.outcome() {
+        Some(Outcome::Win { winner, .. }) => Some(winner),
+        _ => None,
+    })
+}
+
+/// Plays the match, spread over `threads` threads.
+pub fn play_match(config: &MatchConfig) -> Result<MatchResult, String> {
+    if config.openings.is_empty() {
+        return Err("no openings".into());
+    }
+    let threads = config.threads.clamp(1, 16);
+    let results: Vec<Result<MatchResult, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    let mut total = MatchResult::default();
+                    for i in (t..config.games).step_by(threads) {
+                        let seed = config.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                        let mut a = Player::new(config.a, seed, 16);
+                        let mut b = Player::new(config.b, seed.rotate_left(17), 16);
+                        a.time_scale = config.time_scale;
+                        b.time_scale = config.time_scale;
+                        let opening = &config.openings[(i / 2) % config.openings.len()];
+                        let a_is_red = i % 2 == 0;
+                        let winner = if a_is_red {
+                            play_game(config.rules, opening, &mut a, &mut b)?
+                        } else {
+                            play_game(config.rules, opening, &mut b, &mut a)?
+                        };
+                        let a_color = if a_is_red { Color::Red } else { Color::Black };
+                        match winner {
+                            None => total.draws += 1,
+                            Some(c) if c == a_color => total.wins += 1,
+                            Some(_) => total.losses += 1,
+                        }
+                    }
+                    Ok(total)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("a match thread panicked".into()))
+            })
+            .collect()
+    });
+    let mut total = MatchResult::default();
+    for r in results {
+        let r = r?;
+        total.wins += r.wins;
+        total.draws += r.draws;
+        total.losses += r.losses;
+    }
+    Ok(total)
+}

@@ -1,0 +1,155 @@
+//! The computer player: tactics it must find within a small node budget, Blasen's huffing both
+//! ways, search properties (determinism, limits, mate distance), and humane low levels.
+
+mod common;
+
+use common::pos;
+use dame::engine::{Engine, Level, Limits, Player};
+use dame::{notation, Game, Position, Preset, Turn};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+fn best(p: &Position, limits: Limits) -> (String, i32) {
+    let result = Engine::new(16).search_position(p, &limits);
+    let turn = result.best.expect("a legal turn");
+    (notation::turn_text(p, &turn), result.score)
+}
+
+/// The score of `pos` after `turn`, for the side that played it.
+fn score_after(p: &Position, turn: &str, depth: u32) -> i32 {
+    let mut game = Game::from_position(*p);
+    game.play_text(turn).unwrap();
+    -Engine::new(16).search(&game, &Limits::depth(depth)).score
+}
+
+#[test]
+fn finds_the_two_for_one_shot_in_every_preset() {
+    // 19-15 gives a man; whichever black man takes it, 23 takes two back (23x16x7 or 23x14x7).
+    for preset in Preset::ALL {
+        let p = pos(preset, "W:W19,23,26,27:B1,10,11");
+        let (turn, score) = best(&p, Limits::nodes(50_000));
+        assert_eq!(turn, "19-15", "{preset}");
+        assert!(
+            score > score_after(&p, "27-24", 8) + 50,
+            "{preset}: {score}"
+        );
+    }
+}
+
+#[test]
+fn blasen_huffs_a_piece_that_failed_to_capture() {
+    let p = pos(Preset::Blasen, "W:W30:B3,12:H12");
+    let result = Engine::new(16).search_position(&p, &Limits::nodes(20_000));
+    assert_eq!(
+        result.best.and_then(|t| t.huff).map(|s| s.number()),
+        Some(12)
+    );
+}
+
+#[test]
+fn blasen_declines_a_capture_that_loses() {
+    // 3x12 wins a man, but then the black king sweeps 29x11x2 (two men). Better: crown with
+    // 7-2 and let Black huff the king on 3 (RULES.md §4: not capturing can be a deliberate choice).
+    let p = pos(Preset::Blasen, "W:WK3,7,15,20,23:B1,8,28,K29");
+    let result = Engine::new(16).search_position(&p, &Limits::nodes(300_000));
+    let turn = result.best.unwrap();
+    assert!(
+        !turn.mv.unwrap().is_capture(),
+        "{}",
+        notation::turn_text(&p, &turn)
+    );
+    assert!(score_after(&p, "3x12", 12) < result.score - 100);
+}
+
+#[test]
+fn blasen_captures_with_the_obligated_king_first() {
+    // Taking with the man would leave the obligated king on 5 to be huffed.
+    let p = pos(Preset::Blasen, "W:WK5,22,31:B1,14,17");
+    assert_eq!(best(&p, Limits::nodes(100_000)).0, "5x18");
+    assert!(score_after(&p, "22x13", 10) < score_after(&p, "5x18", 10) - 100);
+}
+
+#[test]
+fn a_win_is_scored_by_its_distance() {
+    let p = pos(Preset::English, "W:W22:B18");
+    let result = Engine::new(1).search_position(&p, &Limits::depth(6));
+    assert_eq!(result.mate_in(), Some(1));
+    // Black's only move walks into 20x11, its last man gone: lost in 2 plies.
+    let p = pos(Preset::English, "B:W20:B12");
+    let result = Engine::new(1).search_position(&p, &Limits::depth(6));
+    assert_eq!(result.mate_in(), Some(-2));
+}
+
+#[test]
+fn the_search_is_deterministic() {
+    let p = Position::start(Preset::Russian.rules());
+    let a = Engine::new(8).search_position(&p, &Limits::depth(9));
+    let b = Engine::new(8).search_position(&p, &Limits::depth(9));
+    assert_eq!(
+        (a.best, a.score, a.nodes, a.pv),
+        (b.best, b.score, b.nodes, b.pv)
+    );
+}
+
+#[test]
+fn the_search_keeps_to_its_limits() {
+    let p = Position::start(Preset::English.rules());
+    let r = Engine::new(8).search_position(&p, &Limits::nodes(20_000));
+    assert!(r.nodes <= 21_024, "{}", r.nodes);
+    assert!(r.best.is_some());
+    let stop = Arc::new(AtomicBool::new(true));
+    let limits = Limits {
+        stop: Some(stop),
+        ..Limits::default()
+    };
+    let r = Engine::new(8).search_position(&p, &limits);
+    assert!(r.nodes <= 1100, "stops at once: {}", r.nodes);
+    assert!(p.legal_turns().contains(&r.best.unwrap()));
+    let r = Engine::new(8).search_position(&p, &Limits::depth(5));
+    assert_eq!(r.depth, 5);
+    assert!(r.pv.len() >= 5);
+}
+
+#[test]
+fn the_principal_variation_is_legal() {
+    for preset in Preset::ALL {
+        let p = Position::start(preset.rules());
+        let r = Engine::new(8).search_position(&p, &Limits::depth(8));
+        let mut line = p;
+        for turn in &r.pv {
+            assert!(line.legal_turns().contains(turn), "{preset}");
+            line = line.play_turn_unchecked(turn);
+        }
+    }
+}
+
+#[test]
+fn every_level_plays_legal_turns_in_every_preset() {
+    for preset in Preset::ALL {
+        for level in Level::ALL {
+            let mut player = Player::new(level, 7, 4);
+            player.time_scale = 0.02;
+            let game = Game::new(preset.rules());
+            let (turn, _) = player.choose(&game);
+            let turn: Turn = turn.expect("a turn");
+            assert!(game.legal_turns().contains(&turn), "{preset} {level}");
+        }
+    }
+}
+
+#[test]
+fn the_beginner_level_never_hangs_a_man_for_nothing() {
+    // 22-17 lets 13 take it (13x22) with no recapture; every other move is safe.
+    let game = Game::from_position(pos(Preset::English, "W:W22,30:B1,13"));
+    let mut chosen = std::collections::BTreeSet::new();
+    for seed in 1..=60 {
+        let mut player = Player::new(Level::Anfaenger, seed, 1);
+        let (turn, _) = player.choose(&game);
+        chosen.insert(notation::turn_text(game.position(), &turn.unwrap()));
+    }
+    assert!(!chosen.contains("22-17"), "{chosen:?}");
+    assert!(
+        chosen.len() >= 2,
+        "the beginner varies its play: {chosen:?}"
+    );
+}
