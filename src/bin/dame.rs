@@ -6,7 +6,7 @@
 //! ```
 //! Bad arguments or a bad FEN: one line on stderr, exit status 2.
 
-use dame::engine::{matches, Engine, Level, Limits};
+use dame::engine::{matches, tune, Engine, Level, Limits, Weights};
 use dame::{notation, perft, position_from_fen, Position, Preset};
 use std::collections::HashMap;
 use std::process::ExitCode;
@@ -18,6 +18,7 @@ const USAGE: &str = "usage:
   dame search --rules <preset> [--fen \"<FEN>\"] (--depth <D> | --movetime <MS> | --nodes <N>)
   dame match --rules <preset> --a <level> --b <level> --games <N> [--openings FILE]
              [--movetime <MS of the top level; the others scale>] [--threads <T>] [--seed <S>]
+  dame tune --rules <preset> [--games <N>] [--level <L>] [--rounds <R>]
 presets: blasen, standard, standard-flying, english, russian";
 
 /// Parsed `--name value` options.
@@ -204,6 +205,8 @@ fn cmd_match(args: &[String]) -> Result<(), String> {
         }),
         threads: opts.number("threads")?.unwrap_or(2) as usize,
         seed: opts.number("seed")?.unwrap_or(1),
+        weights_a: None,
+        weights_b: None,
     };
     let started = Instant::now();
     let result = matches::play_match(&config)?;
@@ -223,6 +226,56 @@ fn cmd_match(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+fn cmd_tune(args: &[String]) -> Result<(), String> {
+    let opts = Options::parse(args, &["rules", "games", "level", "rounds", "seed", "check"])?;
+    let preset: Preset = opts
+        .get("rules")
+        .ok_or("missing --rules <preset>")?
+        .parse()
+        .map_err(|e: dame::rules::UnknownPreset| e.to_string())?;
+    let level: Level = opts.get("level").unwrap_or("3").parse()?;
+    let games = opts.number("games")?.unwrap_or(200) as usize;
+    let started = Instant::now();
+    let samples = tune::self_play(preset, level, games, opts.number("seed")?.unwrap_or(1));
+    eprintln!(
+        "{} positions from {games} games in {:.0} s",
+        samples.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let start = Weights::for_rules(&preset.rules());
+    let rounds = opts.number("rounds")?.unwrap_or(4) as usize;
+    let (tuned, before, after) = tune::tune(&samples, start, rounds);
+    println!("error {before:.5} -> {after:.5}");
+    for (i, name) in Weights::NAMES.iter().enumerate() {
+        println!("{name}: {} -> {}", start.get(i), tuned.get(i));
+    }
+    let check_games = opts.number("check")?.unwrap_or(0) as usize;
+    if check_games > 0 {
+        let config = matches::MatchConfig {
+            rules: preset.rules(),
+            a: Level::Mittel,
+            b: Level::Mittel,
+            games: check_games,
+            openings: matches::default_openings(preset),
+            time_scale: 1.0,
+            threads: 2,
+            seed: 7,
+            weights_a: Some(tuned),
+            weights_b: Some(start),
+        };
+        let result = matches::play_match(&config)?;
+        let (elo, margin) = result.elo();
+        println!(
+            "tuned vs start at level {}: +{} ={} -{}, elo {elo:+.0} ± {margin:.0}",
+            Level::Mittel,
+            result.wins,
+            result.draws,
+            result.losses
+        );
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
@@ -230,6 +283,7 @@ fn main() -> ExitCode {
         Some("moves") => cmd_moves(&args[1..]),
         Some("search") => cmd_search(&args[1..]),
         Some("match") => cmd_match(&args[1..]),
+        Some("tune") => cmd_tune(&args[1..]),
         Some("help") | Some("--help") | Some("-h") => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;

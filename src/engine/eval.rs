@@ -26,6 +26,41 @@ pub struct Weights {
 }
 
 impl Weights {
+    /// The names of the tunable weights, in the order of [`Weights::get`] and [`Weights::set`].
+    pub const NAMES: [&'static str; 9] = [
+        "king",
+        "centre_man",
+        "centre_king",
+        "back_rank",
+        "advance",
+        "mobility",
+        "runaway",
+        "trapped_king",
+        "trade_down",
+    ];
+
+    fn slot(&mut self, i: usize) -> &mut i32 {
+        match i {
+            0 => &mut self.king,
+            1 => &mut self.centre_man,
+            2 => &mut self.centre_king,
+            3 => &mut self.back_rank,
+            4 => &mut self.advance,
+            5 => &mut self.mobility,
+            6 => &mut self.runaway,
+            7 => &mut self.trapped_king,
+            _ => &mut self.trade_down,
+        }
+    }
+
+    pub fn get(&self, i: usize) -> i32 {
+        *self.clone().slot(i)
+    }
+
+    pub fn set(&mut self, i: usize, value: i32) {
+        *self.slot(i) = value;
+    }
+
     pub fn for_rules(rules: &Rules) -> Weights {
         let king = match (rules.king_moves, rules.king_captures) {
             (KingMoves::Short, _) => 140,

@@ -4,6 +4,7 @@
 //! turns (now and then a wider one: a plausible mistake), but never a turn that is a clear
 //! piece worse than the best one found. The top level thinks for a fixed time.
 
+use super::eval::Weights;
 use super::search::{Clock, Engine, Limits, SearchResult};
 use crate::game::Game;
 use crate::moves::Turn;
@@ -144,6 +145,8 @@ pub struct Player {
     /// 0.1 gives the top level 0.1 s per move).
     pub time_scale: f64,
     pub clock: Option<Clock>,
+    /// Evaluation weights other than the rules' own (for tuning).
+    pub weights: Option<Weights>,
 }
 
 impl Player {
@@ -154,6 +157,7 @@ impl Player {
             rng: seed | 1,
             time_scale: 1.0,
             clock: None,
+            weights: None,
         }
     }
 
@@ -178,7 +182,8 @@ impl Player {
     pub fn choose(&mut self, game: &Game) -> (Option<Turn>, SearchResult) {
         let info = *self.level.info();
         let limits = self.limits();
-        let result = self.engine.search(game, &limits);
+        let weights = self.weights.unwrap_or_else(|| Weights::for_rules(game.rules()));
+        let result = self.engine.search_with_weights(game, &limits, weights);
         if info.margin == 0 || game.outcome().is_some() {
             return (result.best, result);
         }
@@ -202,7 +207,10 @@ impl Player {
                         _ => super::WIN,
                     }
                 } else {
-                    -self.engine.search(&child, &child_limits).score
+                    -self
+                        .engine
+                        .search_with_weights(&child, &child_limits, weights)
+                        .score
                 };
                 (*turn, score)
             })

@@ -1,6 +1,7 @@
 //! Engine-against-engine matches: colours alternated over a list of openings, adjudicated by
 //! the draw rules, summarised as wins/draws/losses and an Elo difference with its error margin.
 
+use super::eval::Weights;
 use super::levels::{Level, Player};
 use crate::game::{Game, Outcome};
 use crate::rules::{Preset, Rules};
@@ -23,6 +24,9 @@ pub struct MatchConfig {
     pub time_scale: f64,
     pub threads: usize,
     pub seed: u64,
+    /// Evaluation weights of A and B, if not the rules' own.
+    pub weights_a: Option<Weights>,
+    pub weights_b: Option<Weights>,
 }
 
 /// Results from A's point of view.
@@ -141,6 +145,8 @@ pub fn play_match(config: &MatchConfig) -> Result<MatchResult, String> {
                         let mut b = Player::new(config.b, seed.rotate_left(17), 16);
                         a.time_scale = config.time_scale;
                         b.time_scale = config.time_scale;
+                        a.weights = config.weights_a;
+                        b.weights = config.weights_b;
                         let opening = &config.openings[(i / 2) % config.openings.len()];
                         let a_is_red = i % 2 == 0;
                         let winner = if a_is_red {

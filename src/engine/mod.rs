@@ -5,10 +5,11 @@ mod eval;
 mod levels;
 pub mod matches;
 mod search;
+pub mod tune;
 mod tt;
 mod zobrist;
 
-pub use eval::Weights;
+pub use eval::{evaluate, Weights};
 pub use levels::{Level, LevelInfo, Player, LEVELS};
 #[cfg(not(target_arch = "wasm32"))]
 pub use search::native_clock;
