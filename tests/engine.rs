@@ -37,6 +37,31 @@ fn finds_the_two_for_one_shot_in_every_preset() {
 }
 
 #[test]
+fn finds_the_breakthrough_to_the_king_row() {
+    // 14-9 gives a man (6x13, 21x14) and opens Black's back row: Red crowns soon after.
+    let p = pos(Preset::English, "W:W14,16,18,21:B6,7,17,23");
+    let (turn, score) = best(&p, Limits::nodes(50_000));
+    assert_eq!(turn, "14-9");
+    assert!(score > 150, "{score}");
+    assert!(score_after(&p, "16-12", 10) < score - 100);
+}
+
+#[test]
+fn traps_a_king_in_the_corner_in_every_preset() {
+    // 12-8 shuts the king on 4 in: its only neighbour is taken and the square behind is too.
+    for preset in Preset::ALL {
+        let p = pos(preset, "W:W11,12:BK4");
+        let result = Engine::new(1).search_position(&p, &Limits::nodes(10_000));
+        assert_eq!(
+            notation::turn_text(&p, &result.best.unwrap()),
+            "12-8",
+            "{preset}"
+        );
+        assert_eq!(result.mate_in(), Some(1), "{preset}");
+    }
+}
+
+#[test]
 fn blasen_huffs_a_piece_that_failed_to_capture() {
     let p = pos(Preset::Blasen, "W:W30:B3,12:H12");
     let result = Engine::new(16).search_position(&p, &Limits::nodes(20_000));

@@ -36,7 +36,9 @@ pub fn self_play(preset: Preset, level: Level, games: usize, seed: u64) -> Vec<S
             }
         }
         let red_score = match game.outcome() {
-            Some(Outcome::Win { winner: Color::Red, .. }) => 1.0,
+            Some(Outcome::Win {
+                winner: Color::Red, ..
+            }) => 1.0,
             Some(Outcome::Win { .. }) => 0.0,
             _ => 0.5,
         };
@@ -57,7 +59,11 @@ fn error(samples: &[Sample], w: &Weights, k: f64) -> f64 {
         .iter()
         .map(|s| {
             let e = evaluate(w, &s.position) as f64;
-            let red = if s.position.side() == Color::Red { e } else { -e };
+            let red = if s.position.side() == Color::Red {
+                e
+            } else {
+                -e
+            };
             let predicted = 1.0 / (1.0 + (-k * red / 100.0).exp());
             (s.red_score - predicted).powi(2)
         })
@@ -89,6 +95,11 @@ pub fn tune(samples: &[Sample], start: Weights, rounds: usize) -> (Weights, f64,
                 loop {
                     let mut trial = w;
                     trial.set(i, w.get(i) + delta);
+                    // Each feature keeps its sign (a trapped king is never good); a king is
+                    // worth more than a man.
+                    if trial.get(i) < 0 || trial.king <= trial.man {
+                        break;
+                    }
                     let e = error(samples, &trial, k);
                     if e < best {
                         best = e;
