@@ -149,21 +149,20 @@ const COLUMN_OF_BIT: [u8; 35] = {
     cols
 };
 
-/// For each bit: the squares in front of a red man there, within its reach towards row 1
-/// (a cone widening by one column per row). For Black the mirror, computed from this.
-const RED_CONE: [u64; 35] = {
+/// For each bit: the squares in front of a man there, within its reach towards its crowning
+/// row (a cone widening by one column per row). `upwards` for Red, who crowns on row 1.
+const fn cones(upwards: bool) -> [u64; 35] {
     let mut cones = [0u64; 35];
     let mut from = 0;
     while from < 35 {
         if VALID & (1 << from) != 0 {
             let mut to = 0;
             while to < 35 {
-                if VALID & (1 << to) != 0 && ROW_OF_BIT[to] < ROW_OF_BIT[from] {
-                    let dr = (ROW_OF_BIT[from] - ROW_OF_BIT[to]) as i32;
-                    let dc = COLUMN_OF_BIT[to] as i32 - COLUMN_OF_BIT[from] as i32;
-                    if dc.abs() <= dr {
-                        cones[from] |= 1 << to;
-                    }
+                let (r_from, r_to) = (ROW_OF_BIT[from] as i32, ROW_OF_BIT[to] as i32);
+                let rows_ahead = if upwards { r_from - r_to } else { r_to - r_from };
+                let dc = COLUMN_OF_BIT[to] as i32 - COLUMN_OF_BIT[from] as i32;
+                if VALID & (1 << to) != 0 && rows_ahead > 0 && dc.abs() <= rows_ahead {
+                    cones[from] |= 1 << to;
                 }
                 to += 1;
             }
@@ -171,29 +170,10 @@ const RED_CONE: [u64; 35] = {
         from += 1;
     }
     cones
-};
+}
 
-const BLACK_CONE: [u64; 35] = {
-    let mut cones = [0u64; 35];
-    let mut from = 0;
-    while from < 35 {
-        if VALID & (1 << from) != 0 {
-            let mut to = 0;
-            while to < 35 {
-                if VALID & (1 << to) != 0 && ROW_OF_BIT[to] > ROW_OF_BIT[from] {
-                    let dr = (ROW_OF_BIT[to] - ROW_OF_BIT[from]) as i32;
-                    let dc = COLUMN_OF_BIT[to] as i32 - COLUMN_OF_BIT[from] as i32;
-                    if dc.abs() <= dr {
-                        cones[from] |= 1 << to;
-                    }
-                }
-                to += 1;
-            }
-        }
-        from += 1;
-    }
-    cones
-};
+const RED_CONE: [u64; 35] = cones(true);
+const BLACK_CONE: [u64; 35] = cones(false);
 
 /// The value of one piece on `bit` for huffing decisions.
 pub fn piece_value(w: &Weights, board: &Board, bit: u64) -> i32 {
