@@ -227,7 +227,10 @@ fn cmd_match(args: &[String]) -> Result<(), String> {
 }
 
 fn cmd_tune(args: &[String]) -> Result<(), String> {
-    let opts = Options::parse(args, &["rules", "games", "level", "rounds", "seed", "check"])?;
+    let opts = Options::parse(
+        args,
+        &["rules", "games", "level", "rounds", "seed", "check"],
+    )?;
     let preset: Preset = opts
         .get("rules")
         .ok_or("missing --rules <preset>")?

@@ -159,7 +159,11 @@ const fn cones(upwards: bool) -> [u64; 35] {
             let mut to = 0;
             while to < 35 {
                 let (r_from, r_to) = (ROW_OF_BIT[from] as i32, ROW_OF_BIT[to] as i32);
-                let rows_ahead = if upwards { r_from - r_to } else { r_to - r_from };
+                let rows_ahead = if upwards {
+                    r_from - r_to
+                } else {
+                    r_to - r_from
+                };
                 let dc = COLUMN_OF_BIT[to] as i32 - COLUMN_OF_BIT[from] as i32;
                 if VALID & (1 << to) != 0 && rows_ahead > 0 && dc.abs() <= rows_ahead {
                     cones[from] |= 1 << to;

@@ -182,7 +182,9 @@ impl Player {
     pub fn choose(&mut self, game: &Game) -> (Option<Turn>, SearchResult) {
         let info = *self.level.info();
         let limits = self.limits();
-        let weights = self.weights.unwrap_or_else(|| Weights::for_rules(game.rules()));
+        let weights = self
+            .weights
+            .unwrap_or_else(|| Weights::for_rules(game.rules()));
         let result = self.engine.search_with_weights(game, &limits, weights);
         if info.margin == 0 || game.outcome().is_some() {
             return (result.best, result);

@@ -5,8 +5,8 @@ mod eval;
 mod levels;
 pub mod matches;
 mod search;
-pub mod tune;
 mod tt;
+pub mod tune;
 mod zobrist;
 
 pub use eval::{evaluate, Weights};
