@@ -22,5 +22,37 @@ step "native tests"
 cargo test --all-targets
 cargo test --doc
 
+# ---------------------------------------------------------------- the browser game
+step "web: set-up (installs what is missing)"
+./scripts/setup-web.sh
+export PATH="$PWD/node_modules/.bin:$PATH"
+export TRUNK_SKIP_VERSION_CHECK=true
+
+step "web: clippy for wasm32"
+cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
+
+step "web: wasm-bindgen tests of the binding layer in headless Chromium"
+CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test wasm_web
+
+step "web: trunk build --release"
+trunk build --release
+cargo build --release --bin dame-web # the native side of the search-speed figure
+
+step "web: Playwright end-to-end tests (Chromium, mouse and touch)"
+PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server "$PORT" --bind 127.0.0.1 --protocol HTTP/1.1 --directory dist >/dev/null 2>&1 &
+SERVER_PID=$!
+trap 'kill "$SERVER_PID" 2>/dev/null || true' EXIT
+for _ in $(seq 50); do
+  python3 -c "import urllib.request, sys; urllib.request.urlopen(sys.argv[1])" "http://127.0.0.1:$PORT/" 2>/dev/null && break
+  sleep 0.1
+done
+export BASE_URL="http://127.0.0.1:$PORT/"
+node --test tests/browser/
+echo "screenshots: test-artifacts/*.png"
+
+step "web: figures (measured, not pass/fail)"
+node tests/browser/figures.mjs
+
 echo
 echo "all tests passed"

@@ -22,6 +22,8 @@ pub mod notation;
 mod perft;
 mod play;
 pub mod rules;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 pub use board::{
     Bitboard, BitboardIter, Board, Color, Piece, Position, PositionError, Role, Setup, Square,

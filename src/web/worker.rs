@@ -1,0 +1,128 @@
+//! The computer, inside a Web Worker: it receives a game (start position and the turns played)
+//! and answers with the turn it chooses, so the page never waits on a search.
+//!
+//! Protocol: `www/worker.js` posts the string `"ready"` once the module has loaded (messages
+//! sent before that would be lost); then for each [`WorkerRequest`] one [`WorkerReply`].
+
+use super::types::{WorkerReply, WorkerRequest};
+use crate::engine::{Level, Limits, Player};
+use crate::{notation, position_from_fen, Game, Preset};
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+
+/// Transposition table size in the browser.
+const TT_MEGABYTES: usize = 16;
+/// The deepest benchmark search the page may ask for.
+const MAX_BENCH_DEPTH: u32 = 30;
+
+thread_local! {
+    static PLAYER: RefCell<Option<Player>> = const { RefCell::new(None) };
+}
+
+/// Milliseconds, for the engine's time limit (the core reads no clock itself).
+fn now_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+/// Rebuilds the game the page is playing.
+pub fn replay(rules: &str, start: &str, history: &[String]) -> Result<Game, String> {
+    let preset: Preset = rules.parse().map_err(|e| format!("{e}"))?;
+    let mut game = Game::from_position(position_from_fen(start, preset.rules())?);
+    for text in history {
+        game.play_text(text).map_err(|e| e.to_string())?;
+    }
+    Ok(game)
+}
+
+/// Answers one request.
+pub fn answer(request: WorkerRequest) -> Option<WorkerReply> {
+    match request {
+        WorkerRequest::NewGame => {
+            PLAYER.with(|p| {
+                if let Some(player) = p.borrow_mut().as_mut() {
+                    player.engine.clear();
+                }
+            });
+            None
+        }
+        WorkerRequest::Think {
+            id,
+            rules,
+            start,
+            history,
+            level,
+            seed,
+        } => Some(
+            think(id, &rules, &start, &history, level, seed)
+                .unwrap_or_else(|message| WorkerReply::Error { id, message }),
+        ),
+        WorkerRequest::Bench {
+            id,
+            rules,
+            fen,
+            depth,
+        } => Some(
+            bench(id, &rules, &fen, depth)
+                .unwrap_or_else(|message| WorkerReply::Error { id, message }),
+        ),
+    }
+}
+
+fn think(
+    id: u32,
+    rules: &str,
+    start: &str,
+    history: &[String],
+    level: u32,
+    seed: f64,
+) -> Result<WorkerReply, String> {
+    let game = replay(rules, start, history)?;
+    let level = Level::from_number(level).ok_or_else(|| format!("no level {level} (1–5)"))?;
+    PLAYER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let player = slot.get_or_insert_with(|| Player::new(level, seed as u64, TT_MEGABYTES));
+        player.level = level;
+        player.clock = Some(now_ms);
+        let started = now_ms();
+        let (turn, result) = player.choose(&game);
+        Ok(WorkerReply::Move {
+            id,
+            text: turn.map(|t| notation::turn_text(game.position(), &t)),
+            score: result.score,
+            depth: result.depth,
+            nodes: result.nodes as f64,
+            ms: now_ms() - started,
+        })
+    })
+}
+
+fn bench(id: u32, rules: &str, fen: &str, depth: u32) -> Result<WorkerReply, String> {
+    if !(1..=MAX_BENCH_DEPTH).contains(&depth) {
+        return Err(format!("bench depth {depth} (1–{MAX_BENCH_DEPTH})"));
+    }
+    let game = replay(rules, fen, &[])?;
+    let mut engine = crate::engine::Engine::new(TT_MEGABYTES);
+    let limits = Limits {
+        clock: Some(now_ms),
+        ..Limits::depth(depth)
+    };
+    let started = now_ms();
+    let result = engine.search(&game, &limits);
+    Ok(WorkerReply::Bench {
+        id,
+        nodes: result.nodes as f64,
+        ms: now_ms() - started,
+    })
+}
+
+/// The worker's message handler (`www/worker.js` calls it for each request): the reply to post,
+/// or `undefined` when there is none.
+#[wasm_bindgen(js_name = workerAnswer)]
+pub fn worker_answer(request: JsValue) -> Result<JsValue, JsError> {
+    let request: WorkerRequest = serde_wasm_bindgen::from_value(request)
+        .map_err(|e| JsError::new(&format!("bad request: {e}")))?;
+    match answer(request) {
+        Some(reply) => super::to_js(&reply),
+        None => Ok(JsValue::UNDEFINED),
+    }
+}

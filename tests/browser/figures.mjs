@@ -1,0 +1,117 @@
+// The browser game's figures (issue 4), measured and printed, not asserted (timings flake):
+//   page weight gzipped, navigation → board painted, main-thread long tasks while the computer
+//   thinks at its top level, and the search speed in the browser against the native build.
+// Usage: node tests/browser/figures.mjs  (after `trunk build --release` and
+//        `cargo build --release --bin dame-web`; BASE_URL as for the tests).
+
+import { gzipSync } from 'node:zlib';
+import { readFileSync, existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { loadavg, cpus } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setup, openGame, drag, idle } from './helpers.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dist = path.join(root, 'dist');
+const env = await setup();
+const lines = [];
+const report = (line) => {
+  lines.push(line);
+  console.log(line);
+};
+
+report(`machine: ${cpus().length} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} (timings are noisy when it is busy)`);
+try {
+  // 1. Page weight: every file the page loads (HTML, JS, CSS, wasm; the worker reuses the wasm).
+  const context = await env.browser.newContext();
+  const page = await context.newPage();
+  const loaded = new Set();
+  page.on('request', (req) => loaded.add(new URL(req.url()).pathname));
+  await page.goto(env.base);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.click('#play');
+  await drag(page, 22, 18);
+  await page.waitForFunction(() => document.getElementById('board').dataset.fen.startsWith('W:'), null, { timeout: 20000 });
+  let total = 0;
+  const parts = [];
+  for (const p of [...loaded].sort()) {
+    const file = path.join(dist, p === '/' ? 'index.html' : decodeURIComponent(p));
+    if (!existsSync(file)) continue;
+    const gz = gzipSync(readFileSync(file), { level: 9 }).length;
+    total += gz;
+    parts.push(`${path.basename(file)} ${(gz / 1024).toFixed(1)}`);
+  }
+  report(`page weight (gzipped, everything loaded): ${(total / 1024).toFixed(1)} KB (budget 150 KB)`);
+  report(`  ${parts.join(', ')}`);
+  await context.close();
+
+  // 2. Navigation → board painted (fresh context each time: nothing cached).
+  const times = [];
+  for (let i = 0; i < 7; i++) {
+    const c = await env.browser.newContext();
+    const p = await c.newPage();
+    await p.goto(env.base);
+    await p.waitForSelector('body[data-ready="1"]');
+    times.push(await p.evaluate(() => performance.getEntriesByName('board-painted')[0].startTime));
+    await c.close();
+  }
+  times.sort((a, b) => a - b);
+  report(`navigation → board painted: median ${times[3].toFixed(0)} ms, best ${times[0].toFixed(0)} ms, worst ${times[6].toFixed(0)} ms of 7 cold loads (budget 300 ms)`);
+
+  // 3. Long tasks on the page's main thread while the computer thinks at its top level: two
+  // games, each a first move and the computer's answer.
+  {
+    let longest = 0;
+    let count = 0;
+    let thinkMs = 0;
+    let indicator = true;
+    for (const [from, to] of [[22, 18], [23, 19]]) {
+      const { page, context } = await openGame(env, '?rules=english&level=5');
+      await page.click('#play');
+      await idle(page);
+      await page.evaluate(() => {
+        window.__long = [];
+        new PerformanceObserver((list) => window.__long.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
+      });
+      await drag(page, from, to);
+      const t0 = Date.now();
+      await page.waitForFunction(() => window.dame.state.thinking);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      indicator &&= await page.isVisible('#thinking');
+      await page.waitForFunction(() => !window.dame.state.thinking, null, { timeout: 20000 });
+      thinkMs += Date.now() - t0;
+      await idle(page);
+      const long = await page.evaluate(() => window.__long);
+      longest = Math.max(longest, ...long, 0);
+      count += long.length;
+      await context.close();
+    }
+    report(`main-thread long tasks while the computer thinks at level 5 (Meister, ~${(thinkMs / 2000).toFixed(1)} s a move, 2 moves): ${count} tasks > 50 ms, longest ${longest.toFixed(0)} ms (budget: none > 50 ms); thinking indicator ${indicator ? 'shown' : 'NOT shown'}`);
+  }
+
+  // 4. Search speed: the same fixed-depth search in the page's worker and natively.
+  {
+    const depth = 15;
+    const { page, context } = await openGame(env);
+    let best = null;
+    for (let i = 0; i < 3; i++) {
+      const r = await page.evaluate((depth) => window.dame.engine.bench({ rules: 'english', fen: 'W:W21-32:B1-12', depth }), depth);
+      const nps = r.nodes / r.ms * 1000;
+      if (!best || nps > best.nps) best = { ...r, nps };
+    }
+    await context.close();
+    const bin = path.join(root, 'target/release/dame-web');
+    let native = null;
+    for (let i = 0; i < 3; i++) {
+      const out = execFileSync(bin, ['bench', 'english', String(depth)]).toString();
+      const m = out.match(/(\d+) nodes in (\d+) ms/);
+      const nps = Number(m[1]) / Number(m[2]) * 1000;
+      if (!native || nps > native.nps) native = { nodes: Number(m[1]), ms: Number(m[2]), nps };
+    }
+    report(`search speed, english start, depth ${depth}: browser ${(best.nps / 1e6).toFixed(2)} M nodes/s (${best.nodes} nodes, ${best.ms.toFixed(0)} ms), native ${(native.nps / 1e6).toFixed(2)} M nodes/s: ratio ${(best.nps / native.nps).toFixed(2)} (budget ≥ 0.6)`);
+    if (best.nodes !== native.nodes) report(`  (node counts differ: browser ${best.nodes}, native ${native.nodes})`);
+  }
+} finally {
+  await env.close();
+}

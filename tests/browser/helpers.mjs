@@ -1,0 +1,138 @@
+// Shared set-up for the browser tests: Debian's Chromium through playwright-core, the built
+// dist/ served on 127.0.0.1 (or BASE_URL), and helpers that use the mouse as a player does.
+
+import { chromium } from 'playwright-core';
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import net from 'node:net';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const artifacts = path.join(root, 'test-artifacts');
+mkdirSync(artifacts, { recursive: true });
+
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+  '--disable-default-apps', '--disable-extensions'];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitForServer(url) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server at ${url} did not start`);
+}
+
+/// Starts the browser (and a server for dist/ unless BASE_URL is set).
+export async function setup() {
+  let server = null;
+  let base = process.env.BASE_URL;
+  if (!base) {
+    const port = await freePort();
+    server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--protocol', 'HTTP/1.1', '--directory', path.join(root, 'dist')], { stdio: 'ignore' });
+    base = `http://127.0.0.1:${port}/`;
+    await waitForServer(base);
+  }
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ARGS });
+  return {
+    base,
+    browser,
+    async close() {
+      await browser.close();
+      if (server) server.kill();
+    },
+  };
+}
+
+/// A page with the game loaded; collects console errors and page errors.
+export async function openGame(env, query = '', options = {}) {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 820 }, deviceScaleFactor: 2, ...options });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(String(err)));
+  await page.goto(env.base + query);
+  await page.waitForSelector('body[data-ready="1"]');
+  return { page, context, errors };
+}
+
+export async function fen(page) {
+  return page.getAttribute('#board', 'data-fen');
+}
+
+export async function message(page) {
+  return (await page.textContent('#message')).trim();
+}
+
+/// The centre of square n in page coordinates (reads the orientation from the page).
+export async function squareCenter(page, n) {
+  const box = await page.locator('#board').boundingBox();
+  const orientation = await page.evaluate(() => window.dame.state.orientation);
+  const row = Math.floor((n - 1) / 4) + 1;
+  const col = ((n - 1) % 4) * 2 + (row % 2 === 1 ? 1 : 0);
+  const cx = orientation === 'black' ? 7 - col : col;
+  const cy = orientation === 'black' ? 8 - row : row - 1;
+  const cell = box.width / 8;
+  return { x: box.x + (cx + 0.5) * cell, y: box.y + (cy + 0.5) * cell };
+}
+
+/// Presses on square `from`, moves through `via` squares and releases on `to`, in steps.
+export async function drag(page, from, to, via = []) {
+  const a = await squareCenter(page, from);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  let at = a;
+  for (const sq of [...via, to]) {
+    const b = await squareCenter(page, sq);
+    await page.mouse.move(b.x, b.y, { steps: 8 });
+    at = b;
+  }
+  await page.mouse.up();
+  return at;
+}
+
+export async function click(page, sq) {
+  const a = await squareCenter(page, sq);
+  await page.mouse.click(a.x, a.y);
+}
+
+/// Waits until no animation runs and the computer is not thinking.
+export async function idle(page) {
+  await page.waitForFunction(() => {
+    const s = window.dame.state;
+    return !s.thinking && !s.anim && document.getElementById('board').dataset.busy === '0';
+  }, null, { timeout: 15000 });
+  // Let the DOM catch up with the state (it is synced on the next animation frame).
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+export async function play(page) {
+  await page.click('#play');
+  await idle(page);
+}
+
+export async function shot(page, name) {
+  await page.screenshot({ path: path.join(artifacts, name + '.png') });
+}
+
+/// Waits until the DOM shows the state (it is synced on each animation frame).
+export async function settle(page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}

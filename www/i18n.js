@@ -1,0 +1,157 @@
+// Words of the page in German (the default) and English. Rules are not decided here: the wasm
+// layer sends a reason code with the squares, and this file only puts it into words.
+
+const de = {
+  play: 'Spielen', again: 'Nochmal spielen', rules: 'Regeln', opponent: 'Gegner',
+  vsComputer: 'Computer', vsHuman: 'Zwei Spieler (ein Gerät)', level: 'Spielstärke',
+  yourColor: 'Deine Farbe', red: 'Rot', black: 'Schwarz', undo: 'Zug zurück', resign: 'Aufgeben',
+  newGame: 'Neues Spiel', numbers: 'Feldnummern zeigen', thinking: 'Der Computer denkt nach …',
+  langSwitch: 'English', moves: 'Züge',
+  board: 'Spielbrett',
+  beforePlay: 'Wähle die Regeln und klicke auf „Spielen“. Rot beginnt.',
+  clickPlayFirst: 'Klicke zuerst auf „Spielen“.',
+  toMove: '{side} ist am Zug', youToMove: 'Du bist am Zug ({side})', computerToMove: 'Der Computer ist am Zug ({side})',
+  yourTurnMove: 'Ziehe einen Stein per Drag & Drop oder klicke Stein und Zielfeld an.',
+  mustCaptureNow: 'Schlagzwang: Die markierten Steine müssen schlagen.',
+  shouldCaptureNow: 'Schlagzwang: Die markierten Steine sollten schlagen – sonst darf der Gegner einen von ihnen blasen.',
+  huffPrompt: 'Der Gegner hat nicht geschlagen: Du darfst einen der markierten Steine blasen (anklicken) – oder einfach ziehen, dann verfällt das Recht.',
+  huffed: 'Geblasen: Der Stein auf {sq} ist entfernt. Jetzt ziehe.',
+  computerHuffed: 'Der Computer hat deinen Stein auf {sq} geblasen: Er stand unter Schlagzwang, und du hast nicht mit ihm geschlagen.',
+  opponentHuffed: '{side} hat den Stein auf {sq} geblasen (Schlagzwang nicht erfüllt).',
+  continueCapture: 'Weiterschlagen: Ziehe den Stein auf eines der markierten Felder.',
+  continueOrStop: 'Du kannst weiterschlagen – oder den Stein anklicken, um hier stehen zu bleiben (dann darf der Gegner ihn blasen).',
+  computerMoved: 'Der Computer zieht {move}.',
+  crowned: 'Der Stein wird zur Dame gekrönt.',
+  pickDestination: 'Wähle ein Zielfeld.',
+  win: '{side} gewinnt', youWin: 'Du hast gewonnen!', youLose: 'Du hast verloren.', draw: 'Unentschieden',
+  why_noPieces: '{loser} hat keine Steine mehr.', why_noMoves: '{loser} kann nicht mehr ziehen.',
+  why_resignation: '{loser} hat aufgegeben.', why_repetition: 'Dieselbe Stellung kam dreimal vor.',
+  why_fortyMoves: '40 Züge je Seite ohne Schlagen und ohne Steinzug.',
+  badParam: 'Ungültiger URL-Wert {name}: {problem}. Es gilt die normale Einstellung.',
+  badFen: 'Ungültige Stellung in der URL: {problem}. Es gilt die normale Startstellung.',
+  computerError: 'Der Computer konnte nicht antworten: {problem}',
+  workerMissing: 'Der Computer ließ sich nicht starten.',
+  aria: '{turn}. Rot: {red}. Schwarz: {black}.', ariaMen: 'Steine auf {list}', ariaKings: 'Damen auf {list}',
+  ariaNone: 'keine Steine', ariaOver: 'Spiel vorbei: {text}.',
+  note_blasen: 'Blasen: Schlagen ist Pflicht, wird aber nicht erzwungen. Wer nicht schlägt, dem darf der Gegner einen Stein „blasen“ (wegnehmen). Damen ziehen beliebig weit.',
+  note_standard: 'Standard: Schlagzwang; Steine schlagen vorwärts und rückwärts, Damen ziehen ein Feld.',
+  'note_standard-flying': 'Standard mit Flugdamen: Schlagzwang; Damen ziehen und schlagen über beliebig viele Felder.',
+  note_english: 'Englische Dame: Schlagzwang; Steine schlagen nur vorwärts, Damen ziehen ein Feld.',
+  note_russian: 'Russische Dame: Schlagzwang; Flugdamen; ein Stein, der beim Schlagen die letzte Reihe erreicht, schlägt als Dame weiter.',
+  reason_gameOver: 'Das Spiel ist vorbei.',
+  reason_noPiece: 'Auf {sq} steht kein Stein.',
+  reason_notYourPiece: 'Das ist nicht dein Stein.',
+  reason_mustCaptureThis: 'Schlagzwang: dieser Stein muss schlagen.',
+  reason_mustCapture: 'Schlagzwang: Es muss geschlagen werden – mit dem Stein auf {list}.',
+  reason_mustContinue: 'Der Stein auf {sq} muss weiterschlagen.',
+  reason_menMoveForward: 'Steine ziehen nur vorwärts.',
+  reason_occupied: 'Das Feld {sq} ist besetzt.',
+  reason_ambiguous: 'Zwei Wege führen dorthin ({list}): Ziehe über ein Zwischenfeld oder schlage Schritt für Schritt.',
+  reason_noMoves: 'Dieser Stein kann nicht ziehen.',
+  reason_notAMove: 'Dorthin kann dieser Stein nicht ziehen.',
+  reason_notHuffable: 'Dieser Stein darf nicht geblasen werden.',
+  reason_huffPending: 'Du hast schon geblasen: Jetzt ziehe.',
+  reason_default: 'Dieser Zug ist nicht erlaubt.',
+};
+
+const en = {
+  play: 'Play', again: 'Play again', rules: 'Rules', opponent: 'Opponent',
+  vsComputer: 'Computer', vsHuman: 'Two players (one device)', level: 'Level',
+  yourColor: 'Your colour', red: 'Red', black: 'Black', undo: 'Take back', resign: 'Resign',
+  newGame: 'New game', numbers: 'Show square numbers', thinking: 'The computer is thinking …',
+  langSwitch: 'Deutsch', moves: 'Moves',
+  board: 'Board',
+  beforePlay: 'Choose the rules and click “Play”. Red begins.',
+  clickPlayFirst: 'Click “Play” first.',
+  toMove: '{side} to move', youToMove: 'Your move ({side})', computerToMove: 'The computer’s move ({side})',
+  yourTurnMove: 'Drag a piece, or click a piece and then its destination.',
+  mustCaptureNow: 'Capture obligation: the marked pieces must capture.',
+  shouldCaptureNow: 'Capture obligation: the marked pieces should capture – otherwise your opponent may huff one of them.',
+  huffPrompt: 'Your opponent did not capture: you may huff one of the marked pieces (click it) – or just move, and the right lapses.',
+  huffed: 'Huffed: the piece on {sq} is removed. Now move.',
+  computerHuffed: 'The computer huffed your piece on {sq}: it was obliged to capture and you did not capture with it.',
+  opponentHuffed: '{side} huffed the piece on {sq} (capture obligation not met).',
+  continueCapture: 'Keep capturing: move the piece to one of the marked squares.',
+  continueOrStop: 'You may keep capturing – or click the piece to stop here (your opponent may then huff it).',
+  computerMoved: 'The computer plays {move}.',
+  crowned: 'The piece is crowned king.',
+  pickDestination: 'Choose a destination.',
+  win: '{side} wins', youWin: 'You won!', youLose: 'You lost.', draw: 'Draw',
+  why_noPieces: '{loser} has no pieces left.', why_noMoves: '{loser} cannot move.',
+  why_resignation: '{loser} resigned.', why_repetition: 'The same position occurred three times.',
+  why_fortyMoves: '40 moves each without a capture or a man moved.',
+  badParam: 'Bad URL value {name}: {problem}. The usual setting applies.',
+  badFen: 'Bad position in the URL: {problem}. The usual start position applies.',
+  computerError: 'The computer could not answer: {problem}',
+  workerMissing: 'The computer could not be started.',
+  aria: '{turn}. Red: {red}. Black: {black}.', ariaMen: 'men on {list}', ariaKings: 'kings on {list}',
+  ariaNone: 'no pieces', ariaOver: 'Game over: {text}.',
+  note_blasen: 'Blasen: capturing is an obligation but not enforced. If you do not capture, your opponent may “huff” (remove) one of the pieces that should have. Kings fly.',
+  note_standard: 'Standard: capturing is compulsory; men capture forwards and backwards; kings move one square.',
+  'note_standard-flying': 'Standard with flying kings: capturing is compulsory; kings move and capture over any distance.',
+  note_english: 'English checkers: capturing is compulsory; men capture forwards only; kings move one square.',
+  note_russian: 'Russian draughts: capturing is compulsory; flying kings; a man crowned during a capture goes on capturing as a king.',
+  reason_gameOver: 'The game is over.',
+  reason_noPiece: 'There is no piece on {sq}.',
+  reason_notYourPiece: 'That is not your piece.',
+  reason_mustCaptureThis: 'Capture obligation: this piece must capture.',
+  reason_mustCapture: 'Capture obligation: you must capture – with the piece on {list}.',
+  reason_mustContinue: 'The piece on {sq} must keep capturing.',
+  reason_menMoveForward: 'Men move forwards only.',
+  reason_occupied: 'Square {sq} is occupied.',
+  reason_ambiguous: 'Two routes lead there ({list}): drag through a square on the way, or capture step by step.',
+  reason_noMoves: 'This piece cannot move.',
+  reason_notAMove: 'This piece cannot go there.',
+  reason_notHuffable: 'This piece may not be huffed.',
+  reason_huffPending: 'You have huffed already: now move.',
+  reason_default: 'That move is not allowed.',
+};
+
+const tables = { de, en };
+let current = 'de';
+
+export function setLang(lang) {
+  current = tables[lang] ? lang : 'de';
+  document.documentElement.lang = current;
+}
+
+export function lang() {
+  return current;
+}
+
+export function t(key, params = {}) {
+  const text = tables[current][key] ?? tables.de[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ''));
+}
+
+export function sideName(color) {
+  return t(color === 'red' ? 'red' : 'black');
+}
+
+function list(squares) {
+  const sep = current === 'de' ? ' oder ' : ' or ';
+  return squares.length <= 1 ? String(squares[0] ?? '') : squares.slice(0, -1).join(', ') + sep + squares[squares.length - 1];
+}
+
+/// Words for a refusal from the wasm layer; `held` is the square of the piece that was moved.
+export function reasonText(refusal, held) {
+  const { code, squares = [], options = [] } = refusal;
+  if (code === 'mustCapture') {
+    return squares.includes(held) ? t('reason_mustCaptureThis') : t('reason_mustCapture', { list: list(squares) });
+  }
+  const key = 'reason_' + code;
+  if (!(key in tables[current])) return t('reason_default') + (refusal.text ? ` (${refusal.text})` : '');
+  return t(key, { sq: squares[0], list: options.length ? options.join(current === 'de' ? ' oder ' : ' or ') : list(squares) });
+}
+
+export function outcomeText(outcome, human) {
+  const loser = outcome.winner === 'red' ? 'black' : 'red';
+  const why = t('why_' + outcome.reason, { loser: sideName(loser) });
+  if (!outcome.winner) return { title: t('draw'), why };
+  if (human) return { title: outcome.winner === human ? t('youWin') : t('youLose'), why };
+  return { title: t('win', { side: sideName(outcome.winner) }), why };
+}
+
+export function applyStatic(root = document) {
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+}
