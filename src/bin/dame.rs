@@ -55,14 +55,17 @@ impl Options {
         self.0.get(name).map(String::as_str)
     }
 
-    fn position(&self) -> Result<Position, String> {
-        let preset: Preset = self
-            .get("rules")
+    fn preset(&self) -> Result<Preset, String> {
+        self.get("rules")
             .ok_or(
                 "missing --rules <preset> (blasen, standard, standard-flying, english, russian)",
             )?
             .parse()
-            .map_err(|e: dame::rules::UnknownPreset| e.to_string())?;
+            .map_err(|e: dame::rules::UnknownPreset| e.to_string())
+    }
+
+    fn position(&self) -> Result<Position, String> {
+        let preset = self.preset()?;
         match self.get("fen") {
             None => Ok(Position::start(preset.rules())),
             Some(fen) => {
@@ -176,11 +179,7 @@ fn cmd_match(args: &[String]) -> Result<(), String> {
             "rules", "a", "b", "games", "openings", "movetime", "threads", "seed",
         ],
     )?;
-    let preset: Preset = opts
-        .get("rules")
-        .ok_or("missing --rules <preset>")?
-        .parse()
-        .map_err(|e: dame::rules::UnknownPreset| e.to_string())?;
+    let preset = opts.preset()?;
     let level = |name: &str| -> Result<Level, String> {
         opts.get(name)
             .ok_or(format!("missing --{name} <level 1-5>"))?
@@ -231,11 +230,7 @@ fn cmd_tune(args: &[String]) -> Result<(), String> {
         args,
         &["rules", "games", "level", "rounds", "seed", "check"],
     )?;
-    let preset: Preset = opts
-        .get("rules")
-        .ok_or("missing --rules <preset>")?
-        .parse()
-        .map_err(|e: dame::rules::UnknownPreset| e.to_string())?;
+    let preset = opts.preset()?;
     let level: Level = opts.get("level").unwrap_or("3").parse()?;
     let games = opts.number("games")?.unwrap_or(200) as usize;
     let started = Instant::now();
