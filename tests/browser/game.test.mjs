@@ -100,15 +100,24 @@ test('the computer thinks in a worker: the indicator shows and the page keeps ru
   await drag(page, 22, 18);
   await page.waitForSelector('#thinking:not([hidden])');
   assert.match(await page.textContent('#thinking'), /Der Computer denkt nach/);
-  // Animation frames keep coming while the search runs (Meister thinks about a second).
-  const frames = await page.evaluate(() => new Promise((resolve) => {
+  // Animation frames keep coming while the search runs (Meister thinks up to a second; it may
+  // stop early once an iteration has used half its time, so count only while it thinks).
+  const { frames, ms } = await page.evaluate(() => new Promise((resolve) => {
     let n = 0;
     const start = performance.now();
-    const tick = () => (performance.now() - start < 400 ? (n++, requestAnimationFrame(tick)) : resolve(n));
+    const tick = () => {
+      const ms = performance.now() - start;
+      if (ms < 400 && window.dame.state.thinking) {
+        n++;
+        requestAnimationFrame(tick);
+      } else {
+        resolve({ frames: n, ms });
+      }
+    };
     requestAnimationFrame(tick);
   }));
-  assert.ok(frames >= 10, `${frames} frames in 400 ms while thinking`);
-  assert.equal(await page.evaluate(() => window.dame.state.thinking), true, 'still thinking');
+  assert.ok(ms >= 150, `the computer thought for ${ms} ms`);
+  assert.ok(frames >= ms / 50, `${frames} frames in ${ms} ms while thinking`);
   await page.waitForFunction(() => !window.dame.state.thinking, null, { timeout: 20000 });
   await idle(page);
   assert.match(await message(page), /Der Computer zieht \d+-\d+\./);
