@@ -84,6 +84,11 @@ fn parse_item(item: &str) -> Result<(Vec<Square>, bool), FenError> {
 
 /// Reads a FEN string into a setup (not yet checked against any rules).
 pub fn parse_fen(text: &str) -> Result<Setup, FenError> {
+    let mut text = text.trim();
+    // A PDN tag pair, `[FEN "W:W21-32:B1-12"]`, is accepted too.
+    if let Some(inner) = text.strip_prefix("[FEN").and_then(|t| t.strip_suffix(']')) {
+        text = inner.trim().trim_matches('"');
+    }
     let text = text.trim().trim_end_matches('.').trim();
     if text.is_empty() {
         return Err(FenError::Empty);
@@ -207,6 +212,12 @@ mod tests {
         let setup = parse_fen("r:RK3,18:bk30,9:H18").unwrap();
         assert_eq!(write_fen(&setup), "W:WK3,18:B9,K30:H18");
         assert_eq!(parse_fen(&write_fen(&setup)).unwrap(), setup);
+    }
+
+    #[test]
+    fn a_pdn_tag_and_a_final_dot_are_accepted() {
+        let setup = parse_fen("[FEN \"W:W21-32:B1-12.\"]").unwrap();
+        assert_eq!(setup, Setup::start());
     }
 
     #[test]
