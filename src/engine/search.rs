@@ -155,8 +155,8 @@ impl Engine {
         self.killers = [[0; 2]; MAX_PLY];
     }
 
-    /// Overrides the evaluation weights (for tuning); they are reset by the next `search`
-    /// unless `keep` is used through [`Engine::search_with_weights`].
+    /// The evaluation weights of the last search (the rules' own, unless
+    /// [`Engine::search_with_weights`] gave others).
     pub fn weights(&self) -> Weights {
         self.weights
     }
