@@ -75,6 +75,20 @@ export function bench({ rules, fen, depth }) {
   return request({ type: 'bench', rules, fen, depth });
 }
 
+/// Drops a search that is still running (an undo or a new game while the computer thinks): the
+/// worker cannot be interrupted mid-search, so it is replaced, and the next request does not
+/// wait for an answer nobody wants. Requests in flight are rejected.
+export function cancel() {
+  if (!worker || pending.size === 0) return;
+  worker.terminate();
+  worker = null;
+  ready = null;
+  const error = new Error('cancelled');
+  for (const waiting of pending.values()) waiting.reject(error);
+  pending.clear();
+  startWorker();
+}
+
 export function newGame() {
   if (worker) startWorker().then(() => worker.postMessage({ type: 'newGame' }), () => {});
 }

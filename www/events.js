@@ -138,7 +138,7 @@ export function up(p) {
       if (sel.canStop) submit(sel.committed.slice(0, -1), [], sel.committed[sel.committed.length - 1], true, { dropped: true });
       return;
     }
-    if (sel.again && !sel.refused) update(clearSelection);
+    if (sel.again && !sel.refused) update((s) => { clearSelection(s); sayPrompt(s); });
     else if (!sel.refused) update((s) => say(t('pickDestination')));
     return;
   }
@@ -156,7 +156,12 @@ export function cancel() {
 }
 
 export function escape() {
-  if (state.selected) update((s) => { clearSelection(s); say(''); });
+  if (state.selected) update((s) => { clearSelection(s); sayPrompt(s); });
+}
+
+/// Back to what the player was last told their turn is about (after putting a piece down).
+function sayPrompt(s) {
+  if (s.prompt) s.message = { ...s.prompt };
 }
 
 // ---------------------------------------------------------------- turns
@@ -236,6 +241,7 @@ async function huff(sq) {
   update((s) => {
     refresh();
     say(t('huffed', { sq }), 'info');
+    s.prompt = { ...s.message };
   });
 }
 
@@ -262,11 +268,14 @@ export function afterTurn(notes = []) {
     return;
   }
   const parts = [...notes];
-  if (v.huffable.length) parts.push(t('huffPrompt'));
+  if (v.huffable.length) parts.push(t(v.movable.length ? 'huffPrompt' : 'huffPromptOnly'));
   else if (v.obligated.length) parts.push(t(v.huffing ? 'shouldCaptureNow' : 'mustCaptureNow'));
   else if (!notes.length) parts.push(t('yourTurnMove'));
   const kind = v.huffable.length ? 'huff' : v.obligated.length ? 'warn' : 'info';
-  update((s) => say(parts.join(' '), kind));
+  update((s) => {
+    say(parts.join(' '), kind);
+    s.prompt = { ...s.message };
+  });
 }
 
 async function computerTurn(notes) {

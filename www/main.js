@@ -22,6 +22,7 @@ function bindings() {
 }
 
 function newGame(phase) {
+  if (state.thinking) engine.cancel();
   events.bumpEpoch();
   const { WebGame } = state.bindings;
   const s = state.settings;
@@ -44,15 +45,21 @@ function newGame(phase) {
     st.lastMove = null;
     st.huffMark = null;
     st.anim = null;
+    st.prompt = null;
     st.orientation = s.opponent === 'human' ? 'red' : s.color;
     events.refresh();
-    st.message = { text: state.urlNote || (phase === 'setup' ? t('beforePlay') : ''), kind: state.urlNote ? 'error' : 'info' };
+    st.message = { text: state.urlNote || (phase === 'setup' ? beforePlay() : ''), kind: state.urlNote ? 'error' : 'info' };
     state.urlNote = null;
   });
   if (phase === 'playing') {
     engine.newGame();
     events.afterTurn();
   }
+}
+
+/// The hint before Play: Red begins, unless a position from the URL has Black to move.
+function beforePlay() {
+  return state.view?.side === 'black' ? t('beforePlayFen', { side: sideName('black') }) : t('beforePlay');
 }
 
 function readPanel() {
@@ -121,7 +128,8 @@ function syncDom() {
   }
   $('setup').hidden = state.phase !== 'setup';
   $('controls').hidden = state.phase === 'setup';
-  $('undo').disabled = state.thinking || !!state.anim || v.plies === 0;
+  // Undo works while the computer thinks (its search is dropped); a pending huff can be taken back.
+  $('undo').disabled = !!state.anim || (v.plies === 0 && v.pendingHuff == null);
   $('resign').disabled = state.phase !== 'playing' || state.thinking;
   $('level-row').hidden = $('opponent').value === 'human';
   $('color-row').hidden = $('opponent').value === 'human';
@@ -155,7 +163,8 @@ onRedraw((time) => {
 });
 
 function undo() {
-  if (!state.game) return;
+  if (!state.game || state.anim) return;
+  if (state.thinking) engine.cancel();
   events.bumpEpoch();
   const human = events.humanColor();
   let undone = state.game.undo();
@@ -239,7 +248,7 @@ async function boot() {
     saveSettings(state.settings);
     fillPanel();
     update((s) => {
-      if (s.phase === 'setup') s.message = { text: t('beforePlay'), kind: 'info' };
+      if (s.phase === 'setup') s.message = { text: beforePlay(), kind: 'info' };
       else if (s.message.text) s.message = { text: '', kind: 'info' };
     });
     if (state.phase === 'playing' && events.isHumanTurn()) events.afterTurn();

@@ -49,7 +49,10 @@ export function readUrl(search, bindings, presets) {
     else out.errors.push({ name: 'color', problem: `'${color}' (red, black)` });
   }
   const lang = params.get('lang');
-  if (lang === 'de' || lang === 'en') out.settings.lang = lang;
+  if (lang !== null) {
+    if (lang === 'de' || lang === 'en') out.settings.lang = lang;
+    else out.errors.push({ name: 'lang', problem: `'${lang}' (de, en)` });
+  }
   const fen = params.get('fen');
   if (fen !== null && fen.trim() !== '') out.fen = fen.trim();
   return out;

@@ -19,6 +19,7 @@ export const state = {
   anim: null,
   thinking: false,
   message: { text: '', kind: 'info' },
+  prompt: null, // the last message that said what the player's turn is about
   size: 0, // board size in CSS pixels
 };
 
