@@ -362,6 +362,19 @@ fn a_player_without_pieces_has_lost() {
 }
 
 #[test]
+fn a_set_up_position_whose_side_not_to_move_has_no_pieces_is_over() {
+    let game = Game::from_position(pos(English, "W:W22:B"));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Win {
+            winner: Color::Red,
+            reason: WinReason::NoPieces
+        })
+    );
+    assert!(game.legal_turns().is_empty());
+}
+
+#[test]
 fn a_player_without_a_legal_turn_has_lost() {
     let game = Game::from_position(pos(Blasen, "B:W21,32:B28"));
     assert_eq!(
