@@ -16,7 +16,7 @@
 mod common;
 
 use common::{after, pos, sorted, turns};
-use dame::{notation, Color, DrawReason, Game, Outcome, Preset, WinReason};
+use dame::{notation, Color, DrawReason, Game, Outcome, Preset, Square, WinReason};
 use Preset::*;
 
 const ALL: [Preset; 5] = Preset::ALL;
@@ -544,4 +544,33 @@ fn notation_lists_every_path_of_a_move() {
         .map(|path| path.iter().map(|s| s.number()).collect())
         .collect();
     assert_eq!(paths, [vec![26, 17, 10, 19, 26], vec![26, 19, 10, 17, 26]]);
+}
+
+#[test]
+fn notation_the_separator_tells_a_capture_from_a_move() {
+    // In Blasen the king on 30 may slide to 19 or capture its way there.
+    let p = pos(Blasen, "W:WK30:B7,8,15,16");
+    let capture = notation::read_turn(&p, "30x19").unwrap();
+    assert!(capture.mv.unwrap().is_capture());
+    let slide = notation::read_turn(&p, "30-19").unwrap();
+    assert!(!slide.mv.unwrap().is_capture());
+    let p = pos(English, "W:W22,32:B18");
+    let err = notation::read_turn(&p, "22-15").unwrap_err().to_string();
+    assert!(err.contains("written with x: 22x15"), "{err}");
+    let p = pos(English, "W:W21-32:B1-12");
+    let err = notation::read_turn(&p, "22x18").unwrap_err().to_string();
+    assert!(err.contains("captures nothing"), "{err}");
+}
+
+#[test]
+fn notation_a_hand_built_turn_without_squares_is_refused_not_a_panic() {
+    let p = pos(English, "W:W21-32:B1-12");
+    for squares in [vec![], vec![Square::from_number(22).unwrap()]] {
+        let text = notation::TurnText {
+            huff: None,
+            squares,
+            capture: false,
+        };
+        assert!(notation::resolve_turn(&p, &text).is_err());
+    }
 }

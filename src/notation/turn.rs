@@ -115,6 +115,10 @@ pub enum IllegalReason {
     MenMoveForward,
     Occupied(Square),
     Ambiguous(Vec<String>),
+    /// A capture written with `-`; the right spelling.
+    CaptureNeedsX(String),
+    /// A non-capturing move written with `x`.
+    NotACapture,
     NotAMove,
 }
 
@@ -158,6 +162,12 @@ impl fmt::Display for IllegalReason {
                 "ambiguous: name every landing square ({})",
                 options.join(" or ")
             ),
+            IllegalReason::CaptureNeedsX(text) => {
+                write!(f, "a capture is written with x: {text}")
+            }
+            IllegalReason::NotACapture => {
+                write!(f, "this move captures nothing: write it with -")
+            }
             IllegalReason::NotAMove => write!(f, "not a legal move here"),
         }
     }
@@ -283,8 +293,9 @@ pub fn resolve_turn(pos: &Position, text: &TurnText) -> Result<Turn, IllegalReas
     if pos.board.pieces(pos.side).is_empty() {
         return Err(IllegalReason::GameOver);
     }
-    let from = text.squares[0];
-    let path = &text.squares[1..];
+    let Some((&from, path)) = text.squares.split_first().filter(|(_, p)| !p.is_empty()) else {
+        return Err(IllegalReason::NotAMove);
+    };
     match pos.piece_at(from) {
         None => return Err(IllegalReason::NoPiece(from)),
         Some(p) if p.color != pos.side => return Err(IllegalReason::NotYourPiece(from, pos.side)),
@@ -296,23 +307,36 @@ pub fn resolve_turn(pos: &Position, text: &TurnText) -> Result<Turn, IllegalReas
         mv: Some(mv),
     };
     let find = |key: &Move| legal.iter().find(|m| m.same_as(key)).copied();
+    let quiet = match path {
+        [to] => legal
+            .iter()
+            .find(|m| !m.is_capture() && m.from == from && m.to == *to),
+        _ => None,
+    };
     let paths = capture_paths(pos, from);
+    if !text.capture {
+        if let Some(mv) = quiet {
+            return Ok(wrap(*mv));
+        }
+        if let Some((mv, _)) = paths
+            .iter()
+            .find(|(m, p)| p.as_slice() == path || m.to == path[0])
+        {
+            if let Some(mv) = find(mv) {
+                return Err(IllegalReason::CaptureNeedsX(move_text(pos, &mv)));
+            }
+        }
+        return Err(explain(pos, from, path, &paths));
+    }
     if let Some((mv, _)) = paths.iter().find(|(_, p)| p.as_slice() == path) {
         if let Some(mv) = find(mv) {
             return Ok(wrap(mv));
         }
     }
-    if path.len() == 1 {
-        let to = path[0];
-        if let Some(mv) = legal
-            .iter()
-            .find(|m| !m.is_capture() && m.from == from && m.to == to)
-        {
-            return Ok(wrap(*mv));
-        }
+    if let [to] = path {
         // `22x8` may name a multiple capture by its ends when that is unambiguous.
         let mut same_ends: Vec<Move> = Vec::new();
-        for (mv, _) in paths.iter().filter(|(m, _)| m.to == to) {
+        for (mv, _) in paths.iter().filter(|(m, _)| m.to == *to) {
             if !same_ends.iter().any(|m| m.same_as(mv)) {
                 same_ends.push(*mv);
             }
@@ -328,6 +352,9 @@ pub fn resolve_turn(pos: &Position, text: &TurnText) -> Result<Turn, IllegalReas
                 let options = several.iter().map(|m| move_text(pos, m)).collect();
                 return Err(IllegalReason::Ambiguous(options));
             }
+        }
+        if quiet.is_some() {
+            return Err(IllegalReason::NotACapture);
         }
     }
     Err(explain(pos, from, path, &paths))

@@ -196,7 +196,9 @@ pub(crate) fn refusal_of(reason: &IllegalReason) -> Refusal {
         IllegalReason::MenMoveForward => ("menMoveForward", vec![], vec![]),
         IllegalReason::Occupied(sq) => ("occupied", vec![sq.number()], vec![]),
         IllegalReason::Ambiguous(options) => ("ambiguous", vec![], options.clone()),
-        IllegalReason::NotAMove => ("notAMove", vec![], vec![]),
+        IllegalReason::NotAMove | IllegalReason::CaptureNeedsX(_) | IllegalReason::NotACapture => {
+            ("notAMove", vec![], vec![])
+        }
     };
     Refusal {
         code,
