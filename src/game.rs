@@ -157,13 +157,16 @@ impl Game {
         let pos = self.position();
         let side = pos.side();
         // Either side without pieces has lost (a set-up position may have the winner to move).
-        for loser in [side, side.opposite()] {
-            if pos.board().pieces(loser).is_empty() {
-                return Some(Outcome::Win {
-                    winner: loser.opposite(),
-                    reason: WinReason::NoPieces,
-                });
-            }
+        if pos.is_decided_by_material() {
+            let loser = if pos.board().pieces(side).is_empty() {
+                side
+            } else {
+                side.opposite()
+            };
+            return Some(Outcome::Win {
+                winner: loser.opposite(),
+                reason: WinReason::NoPieces,
+            });
         }
         if pos.legal_turns().is_empty() {
             return Some(Outcome::Win {

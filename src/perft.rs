@@ -20,7 +20,7 @@ pub fn perft(pos: &Position, depth: u32) -> Vec<u64> {
 /// Counts the turns of `pos` that lead one ply deeper, and below.
 fn walk(pos: &Position, ply: usize, counts: &mut [u64], buffers: &mut [Vec<Move>]) {
     let (mine, deeper) = buffers.split_first_mut().expect("one buffer per ply");
-    if pos.board.pieces(pos.side).is_empty() {
+    if pos.is_decided_by_material() {
         return;
     }
     if pos.rules.is_huffing() && !pos.huffable.is_empty() {

@@ -117,9 +117,16 @@ impl Position {
         }
     }
 
-    /// The side to move has no piece or no legal turn: it has lost.
+    /// A side has no pieces left: the game is over (RULES.md §5), whoever is to move.
+    pub fn is_decided_by_material(&self) -> bool {
+        self.board.red.is_empty() || self.board.black.is_empty()
+    }
+
+    /// The side to move has no piece, or has pieces but no legal turn: it has lost.
     pub fn is_lost(&self) -> bool {
-        self.board.pieces(self.side).is_empty() || self.legal_turns().is_empty()
+        self.board.pieces(self.side).is_empty()
+            || (!self.board.pieces(self.side.opposite()).is_empty()
+                && self.legal_turns().is_empty())
     }
 }
 
@@ -127,8 +134,8 @@ impl Position {
 /// for move lists, so a caller that keeps both allocates nothing.
 pub(crate) fn generate_turns(pos: &Position, out: &mut Vec<Turn>, scratch: &mut Vec<Move>) {
     out.clear();
-    if pos.board.pieces(pos.side).is_empty() {
-        return; // it has lost (RULES.md §5), even with a huff at hand
+    if pos.is_decided_by_material() {
+        return; // the game is over (RULES.md §5), even with a huff at hand
     }
     movegen::generate_moves(pos, scratch);
     out.extend(scratch.iter().map(|&mv| Turn::from_move(mv)));

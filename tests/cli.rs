@@ -91,3 +91,18 @@ fn bad_input_is_one_line_on_stderr_and_exit_status_2() {
         assert!(err.starts_with("dame: error: "), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn zero_depth_or_zero_games_is_refused() {
+    for args in [
+        vec!["perft", "--rules", "english", "--depth", "0"],
+        vec!["search", "--rules", "english", "--depth", "0"],
+        vec![
+            "match", "--rules", "english", "--a", "1", "--b", "1", "--games", "0",
+        ],
+    ] {
+        let out = dame(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).starts_with("dame: error: "), "{args:?}");
+    }
+}

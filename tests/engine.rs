@@ -178,3 +178,38 @@ fn the_beginner_level_never_hangs_a_man_for_nothing() {
         "the beginner varies its play: {chosen:?}"
     );
 }
+
+#[test]
+fn one_engine_can_switch_rules_without_mixing_its_memory() {
+    let fen = "W:W22,K31:B10,K13,15";
+    for (first, second) in [
+        (Preset::English, Preset::Russian),
+        (Preset::Russian, Preset::Standard),
+    ] {
+        let mut engine = Engine::new(8);
+        engine.search_position(&pos(first, fen), &Limits::depth(10));
+        let reused = engine.search_position(&pos(second, fen), &Limits::depth(10));
+        let fresh = Engine::new(8).search_position(&pos(second, fen), &Limits::depth(10));
+        assert_eq!(reused.score, fresh.score, "{first} then {second}");
+    }
+}
+
+#[test]
+fn a_huff_that_takes_the_last_piece_is_seen_at_the_horizon() {
+    // Whatever Red does, Black huffs or captures its last man: lost in 2 plies, seen at depth 1.
+    let p = pos(Preset::Blasen, "W:W22:B18,K1");
+    let result = Engine::new(1).search_position(&p, &Limits::depth(1));
+    assert_eq!(result.mate_in(), Some(-2));
+}
+
+#[test]
+fn the_computer_does_not_move_in_a_finished_game() {
+    let mut game = Game::from_position(pos(Preset::English, "W:WK1:BK32"));
+    for turn in ["1-6", "32-27", "6-1", "27-32"].iter().cycle().take(8) {
+        game.play_text(turn).unwrap();
+    }
+    assert!(game.outcome().is_some());
+    for level in [Level::Anfaenger, Level::Stark] {
+        assert_eq!(Player::new(level, 3, 1).choose(&game).0, None);
+    }
+}

@@ -18,7 +18,7 @@ const USAGE: &str = "usage:
   dame search --rules <preset> [--fen \"<FEN>\"] (--depth <D> | --movetime <MS> | --nodes <N>)
   dame match --rules <preset> --a <level> --b <level> --games <N> [--openings FILE]
              [--movetime <MS of the top level; the others scale>] [--threads <T>] [--seed <S>]
-  dame tune --rules <preset> [--games <N>] [--level <L>] [--rounds <R>]
+  dame tune --rules <preset> [--games <N>] [--level <L>] [--rounds <R>] [--seed <S>] [--check <N>]
 presets: blasen, standard, standard-flying, english, russian";
 
 /// Parsed `--name value` options.
@@ -88,6 +88,9 @@ fn cmd_perft(args: &[String]) -> Result<(), String> {
     let opts = Options::parse(args, &["rules", "fen", "depth"])?;
     let pos = opts.position()?;
     let depth = opts.number("depth")?.ok_or("missing --depth <D>")?;
+    if depth == 0 {
+        return Err("--depth must be at least 1".into());
+    }
     if depth > 30 {
         return Err(format!("--depth {depth} is too deep (at most 30)"));
     }
@@ -132,7 +135,10 @@ fn cmd_search(args: &[String]) -> Result<(), String> {
     let opts = Options::parse(args, &["rules", "fen", "depth", "movetime", "nodes"])?;
     let pos = opts.position()?;
     let limits = Limits {
-        depth: opts.number("depth")?.map(|d| d.clamp(1, 100) as u32),
+        depth: match opts.number("depth")? {
+            Some(0) => return Err("--depth must be at least 1".into()),
+            d => d.map(|d| d.min(100) as u32),
+        },
         movetime_ms: opts.number("movetime")?.map(|ms| ms as f64),
         nodes: opts.number("nodes")?,
         ..Limits::default()
@@ -207,9 +213,11 @@ fn cmd_match(args: &[String]) -> Result<(), String> {
         weights_a: None,
         weights_b: None,
     };
+    if config.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
     let started = Instant::now();
     let result = matches::play_match(&config)?;
-    let (elo, margin) = result.elo();
     println!(
         "{} vs {}: {} games, {} wins, {} draws, {} losses, score {:.1}%",
         config.a,
@@ -220,7 +228,7 @@ fn cmd_match(args: &[String]) -> Result<(), String> {
         result.losses,
         100.0 * result.score()
     );
-    println!("elo {elo:+.0} ± {margin:.0} (95%)");
+    println!("{}", elo_text(&result));
     eprintln!("{:.1} s", started.elapsed().as_secs_f64());
     Ok(())
 }
@@ -262,16 +270,26 @@ fn cmd_tune(args: &[String]) -> Result<(), String> {
             weights_b: Some(start),
         };
         let result = matches::play_match(&config)?;
-        let (elo, margin) = result.elo();
         println!(
-            "tuned vs start at level {}: +{} ={} -{}, elo {elo:+.0} ± {margin:.0}",
+            "tuned vs start at level {}: +{} ={} -{}, {}",
             Level::Mittel,
             result.wins,
             result.draws,
-            result.losses
+            result.losses,
+            elo_text(&result)
         );
     }
     Ok(())
+}
+
+fn elo_text(result: &matches::MatchResult) -> String {
+    match result.elo() {
+        Some((elo, margin)) => format!("elo {elo:+.0} ± {margin:.0} (95%)"),
+        None => format!(
+            "elo unbounded (score {:.0}%: no finite estimate)",
+            100.0 * result.score()
+        ),
+    }
 }
 
 fn main() -> ExitCode {
@@ -287,9 +305,9 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Some(other) => Err(format!(
-            "unknown command '{other}' (perft, moves, search, match, help)"
+            "unknown command '{other}' (perft, moves, search, match, tune, help)"
         )),
-        None => Err("missing command (perft, moves, search, match, help)".to_string()),
+        None => Err("missing command (perft, moves, search, match, tune, help)".to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

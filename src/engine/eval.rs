@@ -4,7 +4,7 @@
 //! advancement (more in the endgame), mobility, runaway men, trapped kings, and a push to trade
 //! down when ahead. The weights are per rule set; see `Weights::for_rules`.
 
-use crate::board::{Board, Color, Position, VALID};
+use crate::board::{Board, Color, Position, Square, VALID};
 use crate::movegen;
 use crate::rules::{KingCaptures, KingMoves, Rules};
 
@@ -111,43 +111,35 @@ impl Weights {
     }
 }
 
+/// The bit of square `n` (the layout itself lives in `board::square`).
 const fn bit_of(n: u8) -> u64 {
-    let row = (n - 1) / 4;
-    1 << (row * 4 + row / 2 + (n - 1) % 4)
+    match Square::from_number(n) {
+        Some(sq) => 1 << sq.bit(),
+        None => 0,
+    }
 }
 
 const CENTRE_MEN: u64 = bit_of(14) | bit_of(15) | bit_of(18) | bit_of(19);
 const CENTRE_KINGS: u64 = CENTRE_MEN | bit_of(10) | bit_of(11) | bit_of(22) | bit_of(23);
-const ROW1: u64 = 0xF;
-const ROW8: u64 = 0xF << 31;
+const ROW1: u64 = bit_of(1) | bit_of(2) | bit_of(3) | bit_of(4);
+const ROW8: u64 = bit_of(29) | bit_of(30) | bit_of(31) | bit_of(32);
 
-/// Row (1–8) of each bit of the ghost layout.
-const ROW_OF_BIT: [u8; 35] = {
+/// Row (1–8) and column (0–7) of each bit, from the squares.
+const ROW_AND_COLUMN_OF_BIT: ([u8; 35], [u8; 35]) = {
     let mut rows = [0u8; 35];
-    let mut bit = 0;
-    while bit < 35 {
-        let pair = bit / 9;
-        let rem = bit % 9;
-        rows[bit] = (pair * 2 + if rem >= 4 { 1 } else { 0 } + 1) as u8;
-        bit += 1;
+    let mut columns = [0u8; 35];
+    let mut n = 1;
+    while n <= 32 {
+        if let Some(sq) = Square::from_number(n) {
+            rows[sq.bit() as usize] = sq.row();
+            columns[sq.bit() as usize] = sq.column();
+        }
+        n += 1;
     }
-    rows
+    (rows, columns)
 };
-
-const COLUMN_OF_BIT: [u8; 35] = {
-    let mut cols = [0u8; 35];
-    let mut bit = 0;
-    while bit < 35 {
-        let rem = bit % 9;
-        cols[bit] = if rem >= 4 {
-            ((rem - 4) * 2) as u8
-        } else {
-            (rem * 2 + 1) as u8
-        };
-        bit += 1;
-    }
-    cols
-};
+const ROW_OF_BIT: [u8; 35] = ROW_AND_COLUMN_OF_BIT.0;
+const COLUMN_OF_BIT: [u8; 35] = ROW_AND_COLUMN_OF_BIT.1;
 
 /// For each bit: the squares in front of a man there, within its reach towards its crowning
 /// row (a cone widening by one column per row). `upwards` for Red, who crowns on row 1.
@@ -179,16 +171,8 @@ const fn cones(upwards: bool) -> [u64; 35] {
 const RED_CONE: [u64; 35] = cones(true);
 const BLACK_CONE: [u64; 35] = cones(false);
 
-/// The value of one piece on `bit` for huffing decisions.
-pub fn piece_value(w: &Weights, board: &Board, bit: u64) -> i32 {
-    if board.kings.0 & bit != 0 {
-        w.king
-    } else {
-        w.man
-    }
-}
-
-/// The most valuable piece among `bits`, or 0.
+/// The value of the most valuable piece among `bits` (0 if none): what a huff of one of them
+/// gains.
 pub fn best_piece_value(w: &Weights, board: &Board, bits: u64) -> i32 {
     if bits == 0 {
         0

@@ -161,6 +161,11 @@ impl Player {
         }
     }
 
+    /// Starts a new random sequence (a new game with the same player).
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = seed | 1;
+    }
+
     fn random(&mut self) -> u64 {
         self.rng ^= self.rng >> 12;
         self.rng ^= self.rng << 25;
@@ -180,13 +185,24 @@ impl Player {
 
     /// Chooses a turn for the side to move; `None` when the game is over.
     pub fn choose(&mut self, game: &Game) -> (Option<Turn>, SearchResult) {
+        if game.outcome().is_some() {
+            let result = SearchResult {
+                best: None,
+                score: 0,
+                depth: 0,
+                pv: Vec::new(),
+                nodes: 0,
+                elapsed_ms: 0.0,
+            };
+            return (None, result);
+        }
         let info = *self.level.info();
         let limits = self.limits();
         let weights = self
             .weights
             .unwrap_or_else(|| Weights::for_rules(game.rules()));
         let result = self.engine.search_with_weights(game, &limits, weights);
-        if info.margin == 0 || game.outcome().is_some() {
+        if info.margin == 0 {
             return (result.best, result);
         }
         let turns = game.legal_turns();
@@ -203,16 +219,15 @@ impl Player {
             .map(|turn| {
                 let mut child = game.clone();
                 child.play(turn).expect("a listed turn is legal");
-                let score = if child.outcome().is_some() {
-                    match child.outcome() {
-                        Some(crate::Outcome::Draw(_)) => 0,
-                        _ => super::WIN,
+                let score = match child.outcome() {
+                    Some(crate::Outcome::Draw(_)) => 0,
+                    Some(_) => super::WIN,
+                    None => {
+                        -self
+                            .engine
+                            .search_with_weights(&child, &child_limits, weights)
+                            .score
                     }
-                } else {
-                    -self
-                        .engine
-                        .search_with_weights(&child, &child_limits, weights)
-                        .score
                 };
                 (*turn, score)
             })

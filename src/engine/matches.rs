@@ -47,10 +47,14 @@ impl MatchResult {
         (self.wins as f64 + 0.5 * self.draws as f64) / self.games().max(1) as f64
     }
 
-    /// The Elo difference A − B, and its 95% margin.
-    pub fn elo(&self) -> (f64, f64) {
-        let n = self.games().max(1) as f64;
+    /// The Elo difference A − B, and its 95% margin; `None` when one side scored every point
+    /// (or no game was played), where no finite estimate exists.
+    pub fn elo(&self) -> Option<(f64, f64)> {
         let p = self.score();
+        if self.games() == 0 || p <= 0.0 || p >= 1.0 {
+            return None;
+        }
+        let n = self.games() as f64;
         let var = (self.wins as f64 * (1.0 - p).powi(2)
             + self.draws as f64 * (0.5 - p).powi(2)
             + self.losses as f64 * p.powi(2))
@@ -61,7 +65,7 @@ impl MatchResult {
             -400.0 * (1.0 / p - 1.0).log10()
         };
         let (lo, hi) = (elo(p - 1.96 * se), elo(p + 1.96 * se));
-        (elo(p), (hi - lo) / 2.0)
+        Some((elo(p), (hi - lo) / 2.0))
     }
 }
 
@@ -139,14 +143,16 @@ pub fn play_match(config: &MatchConfig) -> Result<MatchResult, String> {
             .map(|t| {
                 scope.spawn(move || {
                     let mut total = MatchResult::default();
+                    let mut a = Player::new(config.a, 1, 16);
+                    let mut b = Player::new(config.b, 1, 16);
+                    a.time_scale = config.time_scale;
+                    b.time_scale = config.time_scale;
+                    a.weights = config.weights_a;
+                    b.weights = config.weights_b;
                     for i in (t..config.games).step_by(threads) {
                         let seed = config.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                        let mut a = Player::new(config.a, seed, 16);
-                        let mut b = Player::new(config.b, seed.rotate_left(17), 16);
-                        a.time_scale = config.time_scale;
-                        b.time_scale = config.time_scale;
-                        a.weights = config.weights_a;
-                        b.weights = config.weights_b;
+                        a.reseed(seed);
+                        b.reseed(seed.rotate_left(17));
                         let opening = &config.openings[(i / 2) % config.openings.len()];
                         let a_is_red = i % 2 == 0;
                         let winner = if a_is_red {

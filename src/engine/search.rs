@@ -123,6 +123,8 @@ pub struct Engine {
     move_bufs: Vec<Vec<Move>>,
     order_bufs: Vec<Vec<(i32, u16)>>,
     root_best: Option<(Turn, i32)>,
+    /// The rules and weights the table's scores were computed with: other ones clear it.
+    scored_with: Option<(crate::Rules, Weights)>,
 }
 
 impl Engine {
@@ -145,6 +147,7 @@ impl Engine {
             move_bufs: vec![Vec::new(); MAX_PLY + 1],
             order_bufs: vec![Vec::new(); MAX_PLY + 1],
             root_best: None,
+            scored_with: None,
         }
     }
 
@@ -179,6 +182,11 @@ impl Engine {
         for (pos, quiet) in game.positions().iter().zip(game.quiet_plies_history()) {
             self.stack.push(zobrist::hash(pos));
             self.quiet.push(*quiet);
+        }
+        let scored_with = Some((*game.rules(), weights));
+        if self.scored_with != scored_with {
+            self.clear();
+            self.scored_with = scored_with;
         }
         self.weights = weights;
         self.run(*game.position(), limits)
@@ -220,6 +228,9 @@ impl Engine {
             elapsed_ms: 0.0,
         };
         if root_turns.is_empty() {
+            if pos.is_decided_by_material() && !pos.board.pieces(pos.side).is_empty() {
+                result.score = WIN; // a set-up position whose other side has no pieces
+            }
             return result;
         }
         let max_depth = limits
@@ -292,14 +303,19 @@ impl Engine {
 
     fn negamax(&mut self, pos: &Position, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 {
+        if self.nodes & 1023 == 0 || self.limits.nodes.is_some() {
             self.poll();
         }
         if self.stopped {
             return 0;
         }
         if ply > 0 && self.is_draw() {
-            return 0;
+            // A side without a legal turn has lost, even on the 80th quiet ply.
+            return if pos.legal_turns().is_empty() {
+                -WIN + ply as i32
+            } else {
+                0
+            };
         }
         if ply >= MAX_PLY - 1 {
             return eval::evaluate(&self.weights, pos);
@@ -370,8 +386,8 @@ impl Engine {
         let mut order = std::mem::take(&mut self.order_bufs[ply]);
         order.clear();
         for (i, turn) in turns.iter().enumerate() {
-            if depth <= 0 && !turn.mv.is_some_and(|m| m.is_capture()) {
-                continue; // at the horizon only captures are looked at
+            if depth <= 0 && turn.mv.is_some_and(|m| !m.is_capture()) {
+                continue; // at the horizon only captures (and a game-ending huff) are looked at
             }
             order.push((
                 self.order_score(pos, turn, i as u16, tt_best, ply),
@@ -486,7 +502,7 @@ impl Engine {
         }
         let mut score = 0;
         if let Some(h) = turn.huff {
-            score += 1_000_000 + eval::piece_value(&self.weights, &pos.board, 1 << h.bit());
+            score += 1_000_000 + eval::best_piece_value(&self.weights, &pos.board, 1 << h.bit());
         }
         if let Some(mv) = &turn.mv {
             if mv.is_capture() {

@@ -53,9 +53,10 @@ fn parse_side(text: &str) -> Result<Color, FenError> {
 }
 
 fn parse_number(text: &str) -> Result<Square, FenError> {
-    text.trim()
-        .parse::<u8>()
-        .ok()
+    let digits = text.trim();
+    Some(digits)
+        .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|d| d.parse::<u8>().ok())
         .and_then(Square::from_number)
         .ok_or_else(|| FenError::BadSquare(text.trim().to_string()))
 }

@@ -35,10 +35,9 @@ impl fmt::Display for ParseTurnError {
 impl std::error::Error for ParseTurnError {}
 
 fn square(token: &str, text: &str) -> Result<Square, ParseTurnError> {
-    token
-        .trim()
-        .parse::<u8>()
-        .ok()
+    Some(token.trim())
+        .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|d| d.parse::<u8>().ok())
         .and_then(Square::from_number)
         .ok_or_else(|| ParseTurnError {
             text: text.to_string(),
@@ -264,7 +263,7 @@ pub fn turn_text(pos: &Position, turn: &Turn) -> String {
 
 /// Finds the legal turn of `pos` that `text` names, or says why there is none.
 pub fn resolve_turn(pos: &Position, text: &TurnText) -> Result<Turn, IllegalReason> {
-    if pos.board.pieces(pos.side).is_empty() {
+    if pos.is_decided_by_material() {
         return Err(IllegalReason::GameOver);
     }
     let mut after_huff = *pos;
@@ -290,9 +289,6 @@ pub fn resolve_turn(pos: &Position, text: &TurnText) -> Result<Turn, IllegalReas
         }
     }
     let pos = &after_huff;
-    if pos.board.pieces(pos.side).is_empty() {
-        return Err(IllegalReason::GameOver);
-    }
     let Some((&from, path)) = text.squares.split_first().filter(|(_, p)| !p.is_empty()) else {
         return Err(IllegalReason::NotAMove);
     };

@@ -58,7 +58,8 @@ pub fn ref_turns(rules: &RefRules, fen: &str) -> Result<Vec<(String, String)>, S
     let pos = parse_fen(fen)?;
     let mover = pos.red_to_move;
     let mut turns = Vec::new();
-    if count_pieces(&pos.board, mover) == 0 {
+    // A side without pieces has lost (RULES.md §5): the game is over, whoever is to move.
+    if count_pieces(&pos.board, mover) == 0 || count_pieces(&pos.board, !mover) == 0 {
         return Ok(turns);
     }
     let without_huff = Position {
