@@ -184,13 +184,20 @@ async function submit(committed, via, target, stop, how) {
       s.huffMark = null;
     });
     if (!how.dropped) {
-      // Show the rest of the route from where the piece stands now.
+      // Show the rest of the route from where the piece stands now. The animation is only drawn
+      // (from the position before): the state, data-fen and aria-label have the move at once.
       const k = turn.path.indexOf(shownFrom);
       const rest = turn.path.slice(Math.max(0, k));
       const base = { ...before, pieces: before.pieces
         .filter((q) => !(sel?.captured ?? []).includes(q.sq))
         .map((q) => (q.sq === turn.path[0] ? { ...q, sq: shownFrom } : q)) };
-      await animateTurn({ ...turn, huff: null, path: rest }, base);
+      const mine = epoch;
+      const shown = animateTurn({ ...turn, huff: null, path: rest }, base);
+      recordTurn(turn);
+      await shown;
+      if (mine !== epoch) return;
+      afterTurn([]);
+      return;
     }
     finishTurn(turn, []);
     return;
@@ -245,11 +252,15 @@ async function huff(sq) {
   });
 }
 
-function finishTurn(turn, notes) {
+function recordTurn(turn) {
   update((s) => {
     s.lastMove = { path: turn.path, captured: turn.captured, huff: turn.huff };
     refresh();
   });
+}
+
+function finishTurn(turn, notes) {
+  recordTurn(turn);
   afterTurn(notes);
 }
 

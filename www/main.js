@@ -259,7 +259,19 @@ async function boot() {
   if (state.settings.opponent === 'computer') setTimeout(() => engine.startWorker(), 50);
 }
 
+/// Offline play: the service worker (www/sw.js, copied to the site's root) is registered once the
+/// page has loaded, so that it never competes with the first paint.
+function registerServiceWorker() {
+  if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
+  const go = () => setTimeout(() => {
+    navigator.serviceWorker.register(new URL('../sw.js', import.meta.url)).catch((e) => console.warn('service worker:', e));
+  }, 300);
+  if (document.readyState === 'complete') go();
+  else addEventListener('load', go, { once: true });
+}
+
 window.dame = { state, engine };
+registerServiceWorker();
 boot().catch((e) => {
   console.error(e);
   $('message').textContent = String(e.message || e);

@@ -38,6 +38,18 @@ async function waitForServer(url) {
   throw new Error(`server at ${url} did not start`);
 }
 
+/// A server of its own for a directory (dist/ by default), which a test may stop (to be offline).
+export async function serve(dir = path.join(root, 'dist')) {
+  const port = await freePort();
+  const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--protocol', 'HTTP/1.1', '--directory', dir], { stdio: 'ignore' });
+  const base = `http://127.0.0.1:${port}/`;
+  await waitForServer(base);
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  return { base, stop: () => { server.kill(); return exited; } };
+}
+
+export const distDir = path.join(root, 'dist');
+
 /// Starts the browser (and a server for dist/ unless BASE_URL is set).
 export async function setup() {
   let server = null;
