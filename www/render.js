@@ -78,10 +78,40 @@ function drawCrown(ctx, x, y, r) {
   ctx.restore();
 }
 
+// Pieces and the bare board are painted once per size into sprites and then copied: a frame
+// (a drag, an animation) costs a few image copies instead of dozens of gradients, so the main
+// thread stays free even where canvas drawing is slow.
+const sprites = new Map();
+const SPRITE = 1.1; // a sprite's side, in cells (the piece, its shadow and a margin)
+
+function sprite(key, cssSize, dpr, paint) {
+  let c = sprites.get(key);
+  if (!c) {
+    if (sprites.size > 64) sprites.clear(); // sizes change on resize: keep only recent ones
+    c = document.createElement('canvas');
+    c.width = c.height = Math.ceil(cssSize * dpr);
+    const g = c.getContext('2d');
+    g.setTransform(c.width / cssSize, 0, 0, c.width / cssSize, 0, 0);
+    paint(g);
+    sprites.set(key, c);
+  }
+  return c;
+}
+
 export function drawPiece(ctx, x, y, cell, piece, alpha = 1, lifted = false) {
-  const r = cell * (lifted ? 0.41 : 0.39);
+  const dpr = ctx.getTransform().a || 1;
+  const side = cell * SPRITE;
+  const key = `${piece.color}|${piece.king ? 1 : 0}|${lifted ? 1 : 0}|${cell}|${dpr}`;
+  const img = sprite(key, side, dpr, (g) => paintPiece(g, side / 2, side / 2, cell, piece, lifted));
   ctx.save();
   ctx.globalAlpha = alpha;
+  ctx.drawImage(img, x - side / 2, y - side / 2, side, side);
+  ctx.restore();
+}
+
+function paintPiece(ctx, x, y, cell, piece, lifted) {
+  const r = cell * (lifted ? 0.41 : 0.39);
+  ctx.save();
   ctx.fillStyle = 'rgba(0, 0, 0, 0.35)';
   ctx.beginPath();
   ctx.ellipse(x + r * 0.06, y + r * (lifted ? 0.28 : 0.12), r * 1.0, r * 0.96, 0, 0, Math.PI * 2);
@@ -178,18 +208,21 @@ export function render(canvas, now) {
   const o = state.orientation;
   const view = state.anim?.kind === 'turn' ? state.anim.view : state.view;
 
-  for (let cy = 0; cy < 8; cy++) {
-    for (let cx = 0; cx < 8; cx++) {
-      ctx.fillStyle = (cx + cy) % 2 ? DARK : LIGHT;
-      ctx.fillRect(cx * cell, cy * cell, cell, cell);
+  const board = sprite(`board|${size}|${dpr}`, size, dpr, (g) => {
+    for (let cy = 0; cy < 8; cy++) {
+      for (let cx = 0; cx < 8; cx++) {
+        g.fillStyle = (cx + cy) % 2 ? DARK : LIGHT;
+        g.fillRect(cx * cell, cy * cell, cell, cell);
+      }
     }
-  }
-  // A faint grain on the dark squares.
-  const grain = ctx.createLinearGradient(0, 0, size, size);
-  grain.addColorStop(0, 'rgba(255,255,255,0.06)');
-  grain.addColorStop(1, 'rgba(0,0,0,0.08)');
-  ctx.fillStyle = grain;
-  ctx.fillRect(0, 0, size, size);
+    // A faint grain over the squares.
+    const grain = g.createLinearGradient(0, 0, size, size);
+    grain.addColorStop(0, 'rgba(255,255,255,0.06)');
+    grain.addColorStop(1, 'rgba(0,0,0,0.08)');
+    g.fillStyle = grain;
+    g.fillRect(0, 0, size, size);
+  });
+  ctx.drawImage(board, 0, 0, size, size);
 
   if (state.lastMove && !state.anim) {
     const squares = new Set(state.lastMove.path);

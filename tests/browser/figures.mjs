@@ -72,17 +72,22 @@ try {
       await idle(page);
       await page.evaluate(() => {
         window.__long = [];
-        new PerformanceObserver((list) => window.__long.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
+        new PerformanceObserver((list) => window.__long.push(...list.getEntries())).observe({ type: 'longtask' });
       });
       await drag(page, from, to);
       const t0 = Date.now();
       await page.waitForFunction(() => window.dame.state.thinking);
+      // Only tasks that end after the computer started thinking count (not the player's drag).
+      const thinkStart = await page.evaluate(() => performance.now());
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       indicator &&= await page.isVisible('#thinking');
       await page.waitForFunction(() => !window.dame.state.thinking, null, { timeout: 20000 });
       thinkMs += Date.now() - t0;
       await idle(page);
-      const long = await page.evaluate(() => window.__long);
+      const long = await page.evaluate(
+        (from) => window.__long.filter((e) => e.startTime + e.duration >= from).map((e) => e.duration),
+        thinkStart,
+      );
       longest = Math.max(longest, ...long, 0);
       count += long.length;
       await context.close();
