@@ -1,19 +1,12 @@
 // End-to-end tests of the browser game: Chromium driven with the mouse (and a finger), the way a
 // player uses the page. Run with `node --test tests/browser/` after `trunk build --release`.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openGame, fen, message, drag, click, idle, play, shot, squareCenter, settle } from './helpers.mjs';
+import { openGame, fen, message, drag, click, idle, play, shot, squareCenter, settle, withBrowser, q } from './helpers.mjs';
 
-let env;
-before(async () => {
-  env = await setup();
-});
-after(async () => {
-  await env?.close();
-});
+const env = withBrowser();
 
-const q = (params) => '?' + new URLSearchParams(params).toString();
 
 /// The colour of the canvas at a page point (device pixels are read).
 async function pixel(page, x, y) {

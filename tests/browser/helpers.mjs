@@ -1,6 +1,7 @@
 // Shared set-up for the browser tests: Debian's Chromium through playwright-core, the built
 // dist/ served on 127.0.0.1 (or BASE_URL), and helpers that use the mouse as a player does.
 
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -70,6 +71,18 @@ export async function setup() {
     },
   };
 }
+
+/// One browser for a test file: started before its tests, closed after them. The object is
+/// filled in when the browser has started.
+export function withBrowser() {
+  const env = {};
+  before(async () => Object.assign(env, await setup()));
+  after(async () => env.close?.());
+  return env;
+}
+
+/// A query string from an object: `q({ rules: 'english' })` is `?rules=english`.
+export const q = (params) => '?' + new URLSearchParams(params).toString();
 
 /// A page with the game loaded; collects console errors and page errors.
 export async function openGame(env, query = '', options = {}) {

@@ -3,20 +3,14 @@
 // with no service worker and no cache; a new deploy is picked up on the next load. Each test
 // serves its own copy of the site, so that it can stop the server and be really offline.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setup, serve, distDir, fen, drag, idle, play, shot } from './helpers.mjs';
+import { serve, distDir, fen, drag, idle, play, shot, withBrowser } from './helpers.mjs';
 
-let env;
-before(async () => {
-  env = await setup();
-});
-after(async () => {
-  await env?.close();
-});
+const env = withBrowser();
 
 async function open(context, url) {
   const page = await context.newPage();

@@ -1,19 +1,12 @@
 // Regression tests for what a review by playing found: each failed before its fix.
 // Run with `node --test tests/browser/` after `trunk build --release`.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openGame, fen, message, drag, click, idle, play, shot, settle } from './helpers.mjs';
+import { openGame, fen, message, drag, click, idle, play, shot, settle, withBrowser, q } from './helpers.mjs';
 
-let env;
-before(async () => {
-  env = await setup();
-});
-after(async () => {
-  await env?.close();
-});
+const env = withBrowser();
 
-const q = (params) => '?' + new URLSearchParams(params).toString();
 const START = 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12';
 
 test('undo while the computer thinks takes the move back and drops the search', async () => {

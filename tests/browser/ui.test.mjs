@@ -1,19 +1,12 @@
 // The board's data-fen after a click-click move, and the layout of short landscape windows.
 // Run with `node --test tests/browser/` after `trunk build --release`.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openGame, fen, drag, click, idle, play, shot } from './helpers.mjs';
+import { openGame, fen, drag, click, idle, play, shot, withBrowser, q } from './helpers.mjs';
 
-let env;
-before(async () => {
-  env = await setup();
-});
-after(async () => {
-  await env?.close();
-});
+const env = withBrowser();
 
-const q = (params) => '?' + new URLSearchParams(params).toString();
 
 /// Records every change of the board's data-fen with the animation running then (and its path).
 async function watchFen(page) {
