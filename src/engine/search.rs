@@ -303,7 +303,9 @@ impl Engine {
 
     fn negamax(&mut self, pos: &Position, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 || self.limits.nodes.is_some() {
+        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+            self.stopped = true; // exact, and without reading the clock at every node
+        } else if self.nodes & 1023 == 0 {
             self.poll();
         }
         if self.stopped {
