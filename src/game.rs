@@ -210,10 +210,15 @@ impl Game {
             });
         }
         if !pos.legal_turns().contains(turn) {
-            let reason = match notation::read_turn(&pos, &text(turn)) {
-                Err(TurnError::Illegal(e)) => e.reason,
-                _ => IllegalReason::NotAMove,
+            // The notation layer knows why a turn is illegal; ask it directly, not through text.
+            let written = notation::TurnText {
+                huff: turn.huff,
+                squares: turn.mv.iter().flat_map(|m| [m.from(), m.to()]).collect(),
+                capture: turn.mv.is_some_and(|m| m.is_capture()),
             };
+            let reason = notation::resolve_turn(&pos, &written)
+                .err()
+                .unwrap_or(IllegalReason::NotAMove);
             return Err(IllegalTurn {
                 text: text(turn),
                 reason,
