@@ -102,6 +102,8 @@ pub(crate) fn capturers(pos: &Position) -> Bitboard {
 
 /// Receives capture moves with the landing squares of the path that produced them.
 pub(crate) trait CaptureSink {
+    /// Called once per path found, so a move with two paths arrives twice; `path` holds the
+    /// landing squares in order, the last one `mv.to`.
     fn capture(&mut self, mv: Move, path: &[Square]);
 }
 
@@ -173,7 +175,7 @@ impl<S: CaptureSink> Jumps<'_, S> {
             }
             if !self.rules.is_huffing() {
                 // Where capture is compulsory the king must land where it can capture again,
-                // if there is such a square (RULES.md §2).
+                // if there is such a square (docs/rules.md §2).
                 let mut continuing = 0;
                 let mut rest = landings;
                 while rest != 0 {

@@ -6,6 +6,12 @@
 
 use crate::board::{Bitboard, Square};
 
+/// One piece's step or capture sequence: where it starts, where it ends, what it captures.
+///
+/// The squares in between are not part of it, so two capture paths over the same pieces to the
+/// same square are one move ([`move_paths`](crate::notation::move_paths) lists its paths). A
+/// move cannot be built by hand: it comes from the legal turns of a position, such as
+/// [`Game::legal_turns`](crate::Game::legal_turns).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     pub(crate) from: Square,
@@ -18,10 +24,12 @@ pub struct Move {
 }
 
 impl Move {
+    /// The square the piece starts on.
     pub fn from(&self) -> Square {
         self.from
     }
 
+    /// The square the piece ends on.
     pub fn to(&self) -> Square {
         self.to
     }
@@ -31,6 +39,7 @@ impl Move {
         self.captured
     }
 
+    /// Whether the move captures at least one piece.
     pub fn is_capture(&self) -> bool {
         !self.captured.is_empty()
     }
@@ -46,7 +55,7 @@ impl Move {
         self.unfinished
     }
 
-    /// Same start, same end, same captured set: the same move (RULES.md §2).
+    /// Same start, same end, same captured set: the same move (docs/rules.md §2).
     pub(crate) fn same_as(&self, other: &Move) -> bool {
         self.from == other.from && self.to == other.to && self.captured == other.captured
     }
@@ -56,11 +65,15 @@ impl Move {
 /// removed the opponent's last piece, which ends the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Turn {
+    /// The opposing piece removed before moving because it did not capture as it should have
+    /// (Blasen only).
     pub huff: Option<Square>,
+    /// The move; `None` only when the huff took the opponent's last piece.
     pub mv: Option<Move>,
 }
 
 impl Turn {
+    /// A turn that is just `mv`, without a huff.
     pub fn from_move(mv: Move) -> Turn {
         Turn {
             huff: None,

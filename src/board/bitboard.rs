@@ -1,4 +1,18 @@
 //! A set of squares as one machine word.
+//!
+//! Bit `i` stands for the square whose ghost-layout index is `i` (see [`Square`]), so one shift
+//! moves a whole set one diagonal step at once; `VALID` then drops what fell off the board:
+//!
+//! ```text
+//!   −5     −4      (up: towards row 1)
+//!     \   /
+//!      sq
+//!     /   \
+//!   +4     +5      (down: towards row 8)
+//! ```
+//!
+//! A step left from column a, or right from column h, lands on a ghost bit (8, 17, 26) or off
+//! either end of the 35 bits, never on another square: that is what the ghosts are for.
 
 use super::Square;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Sub};
@@ -6,14 +20,28 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Sub};
 /// Every playable bit of the ghost layout (35 bits minus the ghosts 8, 17, 26).
 pub(crate) const VALID: u64 = ((1u64 << 35) - 1) & !(1 << 8) & !(1 << 17) & !(1 << 26);
 
-/// A set of squares. `a | b` is the union, `a & b` the intersection, `a - b` the difference.
+/// A set of squares. `a | b` is the union, `a & b` the intersection, `a - b` the difference,
+/// `!a` the complement within the 32 squares; iteration goes in number order.
+///
+/// ```
+/// use dame::{Bitboard, Square};
+///
+/// let sq = |n| Square::from_number(n).unwrap();
+/// let some: Bitboard = [sq(3), sq(1), sq(9)].into_iter().collect();
+/// let rest = Bitboard::row(1) - some;
+/// assert_eq!(rest.iter().map(|s| s.number()).collect::<Vec<_>>(), [2, 4]);
+/// assert_eq!(!Bitboard::EMPTY, Bitboard::ALL);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Bitboard(pub(crate) u64);
 
 impl Bitboard {
+    /// The empty set.
     pub const EMPTY: Bitboard = Bitboard(0);
+    /// All 32 squares.
     pub const ALL: Bitboard = Bitboard(VALID);
 
+    /// The set holding `sq` alone.
     pub const fn from_square(sq: Square) -> Bitboard {
         Bitboard(1 << sq.bit())
     }
@@ -23,22 +51,27 @@ impl Bitboard {
         Square::all().filter(|s| s.row() == row).collect()
     }
 
+    /// Whether the set holds no square.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// How many squares the set holds.
     pub const fn len(self) -> u32 {
         self.0.count_ones()
     }
 
+    /// Whether `sq` is in the set.
     pub const fn contains(self, sq: Square) -> bool {
         self.0 & (1 << sq.bit()) != 0
     }
 
+    /// Adds `sq` to the set.
     pub fn insert(&mut self, sq: Square) {
         self.0 |= 1 << sq.bit();
     }
 
+    /// Takes `sq` out of the set.
     pub fn remove(&mut self, sq: Square) {
         self.0 &= !(1 << sq.bit());
     }
@@ -48,6 +81,7 @@ impl Bitboard {
         (self.0 != 0).then(|| Square::from_bit(self.0.trailing_zeros() as u8))
     }
 
+    /// The squares of the set in number order.
     pub fn iter(self) -> BitboardIter {
         BitboardIter(self.0)
     }
@@ -61,7 +95,7 @@ impl std::fmt::Debug for Bitboard {
     }
 }
 
-/// Squares of a set in number order.
+/// The squares of a set in number order, from [`Bitboard::iter`].
 pub struct BitboardIter(u64);
 
 impl Iterator for BitboardIter {

@@ -15,7 +15,16 @@
 
 use std::fmt;
 
-/// One of the 32 playable (dark) squares.
+/// One of the 32 playable (dark) squares, shown and parsed as its standard number.
+///
+/// ```
+/// use dame::Square;
+///
+/// let sq = Square::from_number(22).unwrap();
+/// assert_eq!((sq.row(), sq.column()), (6, 2)); // c6 as the board is drawn
+/// assert_eq!(sq.to_string(), "22");
+/// assert_eq!(Square::from_row_column(6, 3), None); // a light square
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 

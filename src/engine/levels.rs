@@ -11,20 +11,40 @@ use crate::moves::Turn;
 use std::fmt;
 use std::str::FromStr;
 
+/// How strongly the computer plays, 1 (weakest) to 5. The names are the German ones the game
+/// shows; [`LevelInfo`] has the English ones too.
+///
+/// ```
+/// use dame::engine::Level;
+///
+/// let level: Level = "medium".parse().unwrap();
+/// assert_eq!(level, Level::Mittel);
+/// assert_eq!(Level::from_number(3), Some(level));
+/// assert_eq!(level.info().depth, Some(5));
+/// assert_eq!(level.to_string(), "3 (Mittel)");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
+    /// Beginner: one ply deep, and often a plausible mistake; a beginner can win.
     Anfaenger = 1,
+    /// Easy: three plies deep, now and then a mistake.
     Leicht = 2,
+    /// Medium: five plies deep, rarely a mistake.
     Mittel = 3,
+    /// Strong: nine plies or a quarter second, always the best turn found.
     Stark = 4,
+    /// Master: one second per move, always the best turn found.
     Meister = 5,
 }
 
 /// One row of the level table.
 #[derive(Clone, Copy, Debug)]
 pub struct LevelInfo {
+    /// The level this row describes.
     pub level: Level,
+    /// The name shown in German (and accepted when parsing a level).
     pub name_de: &'static str,
+    /// The name shown in English (and accepted when parsing a level).
     pub name_en: &'static str,
     /// Search depth (plies), if the level is limited by depth.
     pub depth: Option<u32>,
@@ -34,9 +54,11 @@ pub struct LevelInfo {
     pub margin: i32,
     /// Chance in percent of a wider margin for this move: a plausible mistake.
     pub mistake_percent: u32,
+    /// The margin used instead of `margin` when a mistake is allowed.
     pub mistake_margin: i32,
 }
 
+/// The level table, weakest first: `LEVELS[n - 1]` describes level `n`.
 pub const LEVELS: [LevelInfo; 5] = [
     LevelInfo {
         level: Level::Anfaenger,
@@ -91,6 +113,7 @@ pub const LEVELS: [LevelInfo; 5] = [
 ];
 
 impl Level {
+    /// Every level, weakest first.
     pub const ALL: [Level; 5] = [
         Level::Anfaenger,
         Level::Leicht,
@@ -99,10 +122,12 @@ impl Level {
         Level::Meister,
     ];
 
+    /// This level's row of [`LEVELS`].
     pub fn info(self) -> &'static LevelInfo {
         &LEVELS[self as usize - 1]
     }
 
+    /// The level numbered `n` (1–5), if there is one.
     pub fn from_number(n: u32) -> Option<Level> {
         Level::ALL.get((n as usize).wrapping_sub(1)).copied()
     }
@@ -138,18 +163,24 @@ impl FromStr for Level {
 
 /// A computer player: an engine, a level, and a seeded random source for its choices.
 pub struct Player {
+    /// The search, with its transposition table, kept from turn to turn.
     pub engine: Engine,
+    /// How strongly it plays.
     pub level: Level,
     rng: u64,
     /// Multiplies the thinking time of time-limited levels (for quick strength measurements:
     /// 0.1 gives the top level 0.1 s per move).
     pub time_scale: f64,
+    /// The clock for time-limited levels; `None` uses the native one. In the browser there is
+    /// none, and without a clock a time limit is not kept.
     pub clock: Option<Clock>,
     /// Evaluation weights other than the rules' own (for tuning).
     pub weights: Option<Weights>,
 }
 
 impl Player {
+    /// A player at `level` whose choices follow `seed` (the same seed, the same choices), with a
+    /// transposition table of about `tt_megabytes` MB.
     pub fn new(level: Level, seed: u64, tt_megabytes: usize) -> Player {
         Player {
             engine: Engine::new(tt_megabytes),

@@ -13,31 +13,47 @@ const ENGLISH_BALLOTS: &str = include_str!("../../data/openings/english-3move.tx
 /// Plies after which an unfinished game is scored a draw.
 pub const MAX_PLIES: usize = 300;
 
+/// What a match plays: two levels, A and B, under one set of rules, over a list of openings.
+///
+/// Game `i` plays opening `i / 2` (from the first again when they run out), A taking Red in even
+/// games and Black in odd ones, so every opening is played from both sides.
 pub struct MatchConfig {
+    /// The rules every game follows.
     pub rules: Rules,
+    /// The level of player A, from whose point of view the result is counted.
     pub a: Level,
+    /// The level of player B.
     pub b: Level,
+    /// How many games to play; an even number plays each opening used with both colours.
     pub games: usize,
     /// Each opening is a list of turns in notation, played before the engines take over.
     pub openings: Vec<Vec<String>>,
     /// Multiplies the thinking time of the time-limited levels.
     pub time_scale: f64,
+    /// How many threads share the games (clamped to 1–16).
     pub threads: usize,
+    /// Seeds the players' random choices; with depth-limited levels the same seed gives the same
+    /// match.
     pub seed: u64,
-    /// Evaluation weights of A and B, if not the rules' own.
+    /// Evaluation weights of A, if not the rules' own.
     pub weights_a: Option<Weights>,
+    /// Evaluation weights of B, if not the rules' own.
     pub weights_b: Option<Weights>,
 }
 
 /// Results from A's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MatchResult {
+    /// Games A won.
     pub wins: u32,
+    /// Games drawn, including those stopped after [`MAX_PLIES`].
     pub draws: u32,
+    /// Games A lost.
     pub losses: u32,
 }
 
 impl MatchResult {
+    /// How many games were played.
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }

@@ -13,7 +13,10 @@ use crate::rules::Preset;
 
 /// A quiet position and the result of its game for Red (1, ½ or 0).
 pub struct Sample {
+    /// A position with no capture pending and nothing huffable, where the static evaluation
+    /// should predict the result on its own.
     pub position: Position,
+    /// The result of its game for Red: 1 a win, 0.5 a draw, 0 a loss.
     pub red_score: f64,
 }
 

@@ -57,7 +57,7 @@ fn xor_bits(mut bits: u64, table: &[u64; SLOTS]) -> u64 {
     h
 }
 
-/// The hash of the pieces on `bits` of the changed squares.
+/// The hash of the pieces standing on `squares` (a set of bits).
 fn pieces_hash(pos: &Position, squares: u64) -> u64 {
     let b = &pos.board;
     let kings = b.kings.0;

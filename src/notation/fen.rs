@@ -1,5 +1,5 @@
-//! Positions as PDN FEN strings (RULES.md §7): `W:W21-32:B1-12`, kings as `K`, Blasen's huffable
-//! set as a fourth field `H…`.
+//! Positions as PDN FEN strings (docs/rules.md §7): `W:W21-32:B1-12`, kings as `K`, Blasen's
+//! huffable set as a fourth field `H…`.
 
 use crate::board::{Bitboard, Board, Color, Piece, Role, Setup, Square};
 use std::fmt;
@@ -7,13 +7,22 @@ use std::fmt;
 /// Why a FEN string could not be read (bad text, as opposed to a position illegal under the rules).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
+    /// There is no text (or only an empty PDN tag).
     Empty,
+    /// The first field, the side to move, is not `W`, `R` or `B`.
     BadSide(String),
+    /// A field starts with neither `W`/`R`, `B` nor `H`.
     BadField(String),
+    /// A field appears twice (`R` counts as `W`).
     RepeatedField(char),
+    /// A square is not a number from 1 to 32.
     BadSquare(String),
+    /// A range runs backwards, as in `5-3`.
     BadRange(String),
+    /// A square is listed for two pieces, of one colour or of both.
     SquareTwice(u8),
+    /// The huffable field marks a square as a king; it lists squares, and the board says what
+    /// stands there.
     KingInHuffable(String),
 }
 
@@ -84,6 +93,9 @@ fn parse_item(item: &str) -> Result<(Vec<Square>, bool), FenError> {
 }
 
 /// Reads a FEN string into a setup (not yet checked against any rules).
+///
+/// Lenient in what it accepts, as PDN files vary: ranges (`21-32`), `R` as a synonym of `W` for
+/// Red, lower case, spaces, a final dot and a whole PDN tag pair (`[FEN "W:W21-32:B1-12"]`).
 pub fn parse_fen(text: &str) -> Result<Setup, FenError> {
     let mut text = text.trim();
     // A PDN tag pair, `[FEN "W:W21-32:B1-12"]`, is accepted too.
@@ -150,6 +162,9 @@ impl From<Square> for Bitboard {
 }
 
 /// The canonical FEN: squares in number order, kings as `K`, no ranges, `H` only when non-empty.
+///
+/// [`parse_fen`] reads it back to the same setup; the `Display` forms of [`Setup`] and
+/// [`Position`](crate::Position) are this text.
 pub fn write_fen(setup: &Setup) -> String {
     let list = |pieces: Bitboard| -> String {
         pieces
