@@ -22,7 +22,6 @@ pub mod notation;
 mod perft;
 mod play;
 pub mod rules;
-#[cfg(target_arch = "wasm32")]
 pub mod web;
 
 pub use board::{
@@ -30,11 +29,6 @@ pub use board::{
 };
 pub use game::{DrawReason, Game, Outcome, WinReason, QUIET_PLIES_FOR_DRAW};
 pub use moves::{Move, Turn};
+pub use notation::position_from_fen;
 pub use perft::perft;
 pub use rules::{CaptureRule, KingCaptures, KingMoves, Preset, PromotionMidCapture, Rules};
-
-/// Reads a FEN string and checks it against `rules`, with one error message for either step.
-pub fn position_from_fen(fen: &str, rules: Rules) -> Result<Position, String> {
-    let setup = notation::parse_fen(fen).map_err(|e| e.to_string())?;
-    Position::from_setup(setup, rules).map_err(|e| e.to_string())
-}

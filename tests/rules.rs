@@ -19,7 +19,7 @@ use common::{after, pos, sorted, turns};
 use dame::{notation, Color, DrawReason, Game, Outcome, Preset, Square, WinReason};
 use Preset::*;
 
-const ALL: [Preset; 5] = Preset::ALL;
+const ALL: [Preset; Preset::COUNT] = Preset::ALL;
 
 // §1 Board, pieces, start.
 

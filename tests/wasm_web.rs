@@ -3,7 +3,10 @@
 //! Natively this file is empty.
 #![cfg(target_arch = "wasm32")]
 
-use dame::web::{check_level, presets, worker_answer, PlayedTurn, RouteAnswer, View, WebGame};
+use dame::web::{
+    check_level, check_rules, presets, worker_answer, OutcomeReason, PlayedTurn, RouteAnswer, Side,
+    View, WebGame,
+};
 use dame::Square;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
@@ -36,7 +39,7 @@ fn played(answer: RouteAnswer) -> PlayedTurn {
 
 fn refusal_code(answer: RouteAnswer) -> &'static str {
     match answer {
-        RouteAnswer::Refused { refusal } => refusal.code,
+        RouteAnswer::Refused { refusal } => refusal.code.as_str(),
         other => panic!("expected a refusal, got {other:?}"),
     }
 }
@@ -64,6 +67,10 @@ fn values_cross_to_javascript() {
     let list = presets().unwrap();
     let first = js_sys::Reflect::get(&js_sys::Array::from(&list).get(0), &"id".into()).unwrap();
     assert_eq!(first.as_string().as_deref(), Some("blasen"));
+    let note = js_sys::Reflect::get(&js_sys::Array::from(&list).get(0), &"noteEn".into()).unwrap();
+    assert!(note.as_string().unwrap().contains("huff"));
+    assert_eq!(check_rules(" Standard_Flying").unwrap(), "standard-flying");
+    assert!(check_rules("checkers").is_err());
     assert_eq!(check_level("5").unwrap(), 5);
     assert_eq!(check_level("Meister").unwrap(), 5);
     assert!(check_level("9").is_err());
@@ -79,7 +86,7 @@ fn values_cross_to_javascript() {
 fn view_lists_pieces_obligations_and_huffable() {
     let g = game("blasen", "W:W21,30:B9,17:H17");
     let v: View = g.view_data();
-    assert_eq!(v.side, "red");
+    assert_eq!(v.side, Side::Red);
     assert_eq!(v.pieces.len(), 4);
     assert_eq!(v.obligated, vec![21]);
     assert_eq!(v.huffable, vec![17]);
@@ -97,12 +104,18 @@ fn grab_gives_paths_or_the_required_capture() {
     assert_eq!(grab.paths[0].captured, vec![18]);
     let grab = g.grab_data(sq(25));
     let refusal = grab.refusal.unwrap();
-    assert_eq!(refusal.code, "mustCapture");
+    assert_eq!(refusal.code.as_str(), "mustCapture");
     assert_eq!(refusal.squares, vec![22]);
     assert_eq!(grab.required.len(), 1);
     assert_eq!(grab.required[0].text, "22x15");
-    assert_eq!(g.grab_data(sq(18)).refusal.unwrap().code, "notYourPiece");
-    assert_eq!(g.grab_data(sq(14)).refusal.unwrap().code, "noPiece");
+    assert_eq!(
+        g.grab_data(sq(18)).refusal.unwrap().code.as_str(),
+        "notYourPiece"
+    );
+    assert_eq!(
+        g.grab_data(sq(14)).refusal.unwrap().code.as_str(),
+        "noPiece"
+    );
     // Bad square numbers from the page are errors, not panics.
     assert!(g.grab(0).is_err());
     assert!(g.grab(33).is_err());
@@ -114,7 +127,7 @@ fn a_simple_move_and_an_illegal_one() {
     let turn = played(g.route_data(&squares(&[22]), &[], sq(18), false));
     assert_eq!(turn.text, "22-18");
     assert_eq!(turn.path, vec![22, 18]);
-    assert_eq!(turn.color, "red");
+    assert_eq!(turn.color, Side::Red);
     assert!(g.fen().starts_with("B:W18,"));
     // Black's men cannot move onto their own; Red's piece is not Black's to move.
     assert_eq!(
@@ -140,7 +153,7 @@ fn capture_obligation_refuses_a_quiet_move_with_the_reason() {
     let mut g = game("english", "W:W22,25:B1,18");
     match g.route_data(&squares(&[22]), &[], sq(17), false) {
         RouteAnswer::Refused { refusal } => {
-            assert_eq!(refusal.code, "mustCapture");
+            assert_eq!(refusal.code.as_str(), "mustCapture");
             assert_eq!(refusal.squares, vec![22]);
         }
         other => panic!("{other:?}"),
@@ -191,7 +204,7 @@ fn two_routes_to_one_square_are_told_apart_by_the_square_dragged_through() {
     let mut g = game("english", start);
     match g.route_data(&squares(&[26]), &[], sq(10), false) {
         RouteAnswer::Refused { refusal } => {
-            assert_eq!(refusal.code, "ambiguous");
+            assert_eq!(refusal.code.as_str(), "ambiguous");
             assert_eq!(refusal.options, vec!["26x17x10", "26x19x10"]);
         }
         other => panic!("{other:?}"),
@@ -246,8 +259,8 @@ fn a_huff_that_takes_the_last_piece_ends_the_game() {
     assert_eq!(turn.text, "h17");
     let v = g.view_data();
     let outcome = v.outcome.unwrap();
-    assert_eq!(outcome.winner, Some("red"));
-    assert_eq!(outcome.reason, "noPieces");
+    assert_eq!(outcome.winner, Some(Side::Red));
+    assert_eq!(outcome.reason, OutcomeReason::NoPieces);
     assert!(g.is_over());
 }
 
@@ -256,7 +269,7 @@ fn the_computers_text_is_played_with_its_path() {
     let mut g = game("english", "W:W30:B5,19,26");
     g.route_data(&squares(&[30]), &[], sq(16), false);
     let turn = g.play_text_data("5-9").unwrap();
-    assert_eq!(turn.color, "black");
+    assert_eq!(turn.color, Side::Black);
     assert_eq!(turn.path, vec![5, 9]);
     assert!(g.play_text("5-9").is_err(), "not legal any more");
     assert!(g.play_text("garbage").is_err());
@@ -266,7 +279,10 @@ fn the_computers_text_is_played_with_its_path() {
 fn game_over_and_resignation() {
     let mut g = game("english", "W:W22:B18");
     played(g.route_data(&squares(&[22]), &[], sq(15), false));
-    assert_eq!(g.view_data().outcome.unwrap().reason, "noPieces");
+    assert_eq!(
+        g.view_data().outcome.unwrap().reason,
+        OutcomeReason::NoPieces
+    );
     assert_eq!(
         refusal_code(g.route_data(&squares(&[15]), &[], sq(11), false)),
         "gameOver"
@@ -275,8 +291,8 @@ fn game_over_and_resignation() {
     assert!(g.resign("green").is_err());
     g.resign("red").unwrap();
     let outcome = g.view_data().outcome.unwrap();
-    assert_eq!(outcome.winner, Some("black"));
-    assert_eq!(outcome.reason, "resignation");
+    assert_eq!(outcome.winner, Some(Side::Black));
+    assert_eq!(outcome.reason, OutcomeReason::Resignation);
 }
 
 fn request(fields: &[(&str, JsValue)]) -> JsValue {
@@ -298,7 +314,6 @@ fn the_worker_answers_with_a_legal_turn() {
         ("start", "W:W21-32:B1-12".into()),
         ("history", history.into()),
         ("level", 2.into()),
-        ("seed", 12345.into()),
     ]))
     .unwrap();
     assert_eq!(field(&reply, "type").as_string().as_deref(), Some("move"));
@@ -317,7 +332,6 @@ fn the_worker_answers_with_a_legal_turn() {
         ("start", "W:W21-32:B1-12".into()),
         ("history", js_sys::Array::of1(&"22-23".into()).into()),
         ("level", 2.into()),
-        ("seed", 1.into()),
     ]))
     .unwrap();
     assert_eq!(field(&reply, "type").as_string().as_deref(), Some("error"));

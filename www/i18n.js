@@ -53,6 +53,11 @@ const de = {
   reason_notAMove: 'Dorthin kann dieser Stein nicht ziehen.',
   reason_notHuffable: 'Dieser Stein darf nicht geblasen werden.',
   reason_huffPending: 'Du hast schon geblasen: Jetzt ziehe.',
+  reason_noHuffing: 'In diesen Regeln wird nicht geblasen.',
+  reason_moveAfterHuff: 'Nach dem Blasen musst du noch ziehen.',
+  reason_huffEndsTheGame: 'Das Blasen nimmt den letzten Stein: Du hast gewonnen, ein Zug folgt nicht.',
+  reason_captureNeedsX: 'Das ist ein Schlagzug: Schreibe ihn mit x.',
+  reason_notACapture: 'Dieser Zug schlägt nichts: Schreibe ihn mit -.',
   reason_default: 'Dieser Zug ist nicht erlaubt.',
 };
 
@@ -108,6 +113,11 @@ const en = {
   reason_notAMove: 'This piece cannot go there.',
   reason_notHuffable: 'This piece may not be huffed.',
   reason_huffPending: 'You have huffed already: now move.',
+  reason_noHuffing: 'There is no huffing in these rules.',
+  reason_moveAfterHuff: 'After huffing you still have to move.',
+  reason_huffEndsTheGame: 'The huff takes the last piece: you have won, no move follows.',
+  reason_captureNeedsX: 'That is a capture: write it with x.',
+  reason_notACapture: 'This move captures nothing: write it with -.',
   reason_default: 'That move is not allowed.',
 };
 

@@ -18,8 +18,7 @@ const USAGE: &str = "usage:
   dame search --rules <preset> [--fen \"<FEN>\"] (--depth <D> | --movetime <MS> | --nodes <N>)
   dame match --rules <preset> --a <level> --b <level> --games <N> [--openings FILE]
              [--movetime <MS of the top level; the others scale>] [--threads <T>] [--seed <S>]
-  dame tune --rules <preset> [--games <N>] [--level <L>] [--rounds <R>] [--seed <S>] [--check <N>]
-presets: blasen, standard, standard-flying, english, russian";
+  dame tune --rules <preset> [--games <N>] [--level <L>] [--rounds <R>] [--seed <S>] [--check <N>]";
 
 /// Parsed `--name value` options.
 struct Options(HashMap<String, String>);
@@ -57,9 +56,7 @@ impl Options {
 
     fn preset(&self) -> Result<Preset, String> {
         self.get("rules")
-            .ok_or(
-                "missing --rules <preset> (blasen, standard, standard-flying, english, russian)",
-            )?
+            .ok_or_else(|| format!("missing --rules <preset> ({})", Preset::id_list()))?
             .parse()
             .map_err(|e: dame::rules::UnknownPreset| e.to_string())
     }
@@ -301,7 +298,7 @@ fn main() -> ExitCode {
         Some("match") => cmd_match(&args[1..]),
         Some("tune") => cmd_tune(&args[1..]),
         Some("help") | Some("--help") | Some("-h") => {
-            println!("{USAGE}");
+            println!("{USAGE}\npresets: {}", Preset::id_list());
             return ExitCode::SUCCESS;
         }
         Some(other) => Err(format!(

@@ -299,7 +299,7 @@ impl fmt::Display for PositionError {
             PositionError::HuffingNotInRules => {
                 write!(
                     f,
-                    "a huffable field (H) is only allowed with the blasen rules"
+                    "a huffable field (H) is only allowed under rules with huffing"
                 )
             }
             PositionError::HuffableNotOpponent(sq) => write!(

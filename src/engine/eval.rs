@@ -6,107 +6,21 @@
 
 use crate::board::{Board, Color, Position, Square, VALID};
 use crate::movegen;
-use crate::rules::{KingCaptures, KingMoves, Rules};
+use crate::rules::{KingMoves, Preset, Rules};
 
-/// Evaluation weights.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Weights {
-    pub man: i32,
-    pub king: i32,
-    pub centre_man: i32,
-    pub centre_king: i32,
-    pub back_rank: i32,
-    /// Per row advanced, scaled up as pieces come off.
-    pub advance: i32,
-    pub mobility: i32,
-    pub runaway: i32,
-    pub trapped_king: i32,
-    /// Per piece off the board, for the side ahead in material.
-    pub trade_down: i32,
-}
+pub use super::weights::Weights;
 
 impl Weights {
-    /// The names of the tunable weights, in the order of [`Weights::get`] and [`Weights::set`].
-    pub const NAMES: [&'static str; 9] = [
-        "king",
-        "centre_man",
-        "centre_king",
-        "back_rank",
-        "advance",
-        "mobility",
-        "runaway",
-        "trapped_king",
-        "trade_down",
-    ];
-
-    fn slot(&mut self, i: usize) -> &mut i32 {
-        match i {
-            0 => &mut self.king,
-            1 => &mut self.centre_man,
-            2 => &mut self.centre_king,
-            3 => &mut self.back_rank,
-            4 => &mut self.advance,
-            5 => &mut self.mobility,
-            6 => &mut self.runaway,
-            7 => &mut self.trapped_king,
-            _ => &mut self.trade_down,
-        }
-    }
-
-    pub fn get(&self, i: usize) -> i32 {
-        *self.clone().slot(i)
-    }
-
-    pub fn set(&mut self, i: usize, value: i32) {
-        *self.slot(i) = value;
-    }
-
-    /// The weights for a rule set. Each family was tuned by self-play (`dame tune`: Texel's
-    /// method on 1000 games at level Mittel, then checked by a 600-game match of tuned against
-    /// untuned weights); tuned values were kept only where that match favoured them:
-    /// English +27 ± 22 Elo, Blasen +84 ± 27 Elo. For Standard (−3 ± 22) and the flying-king
-    /// rules (−42 ± 25) the hand-set starting values stayed.
+    /// The weights for a rule set: those of the preset with these rules (each row of
+    /// [`crate::rules::PRESETS`] carries its own), or hand-set starting values for rules no
+    /// preset has.
     pub fn for_rules(rules: &Rules) -> Weights {
-        let untuned = Weights {
-            man: 100,
-            king: match rules.king_moves {
-                KingMoves::Short => 140,
-                KingMoves::Flying => 300,
+        match Preset::of_rules(rules) {
+            Some(preset) => preset.info().weights,
+            None => match rules.king_moves {
+                KingMoves::Short => Weights::SHORT_KINGS,
+                KingMoves::Flying => Weights::FLYING_KINGS,
             },
-            centre_man: 6,
-            centre_king: 6,
-            back_rank: 8,
-            advance: 3,
-            mobility: 2,
-            runaway: 30,
-            trapped_king: 40,
-            trade_down: 4,
-        };
-        match (rules.king_captures, rules.men_capture_backward) {
-            // English checkers.
-            (KingCaptures::Short, false) => Weights {
-                king: 114,
-                centre_man: 0,
-                centre_king: 4,
-                back_rank: 37,
-                advance: 4,
-                runaway: 13,
-                trapped_king: 0,
-                ..untuned
-            },
-            // Blasen.
-            (KingCaptures::FlyingLandBehind, _) => Weights {
-                king: 208,
-                centre_man: 0,
-                centre_king: 0,
-                back_rank: 29,
-                advance: 8,
-                mobility: 5,
-                runaway: 41,
-                trapped_king: 76,
-                ..untuned
-            },
-            _ => untuned,
         }
     }
 }

@@ -7,6 +7,7 @@ pub mod matches;
 mod search;
 mod tt;
 pub mod tune;
+mod weights;
 mod zobrist;
 
 pub use eval::{evaluate, Weights};

@@ -40,8 +40,49 @@
 mod fen;
 mod turn;
 
+use crate::board::{Position, PositionError};
+use crate::rules::Rules;
+use std::fmt;
+
 pub use fen::{parse_fen, write_fen, FenError};
 pub use turn::{
     move_paths, move_text, parse_turn, read_turn, resolve_turn, turn_text, IllegalReason,
     IllegalTurn, ParseTurnError, TurnError, TurnText,
 };
+
+/// Why a FEN string gives no position: the text is bad, or the rules do not allow the setup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadPositionError {
+    /// The text is not FEN.
+    Syntax(FenError),
+    /// The text is FEN, but the position breaks the rules.
+    Illegal(PositionError),
+}
+
+impl fmt::Display for ReadPositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadPositionError::Syntax(e) => e.fmt(f),
+            ReadPositionError::Illegal(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ReadPositionError {}
+
+/// Reads a FEN string and checks it against `rules`: both steps, each with its own kind of
+/// error.
+///
+/// ```
+/// use dame::notation::ReadPositionError;
+/// use dame::{position_from_fen, Preset};
+///
+/// let rules = Preset::English.rules();
+/// assert!(position_from_fen("B:W18:B9", rules).is_ok());
+/// assert!(matches!(position_from_fen("W:W18:", rules), Err(ReadPositionError::Syntax(_))));
+/// assert!(matches!(position_from_fen("B:W3:B9", rules), Err(ReadPositionError::Illegal(_))));
+/// ```
+pub fn position_from_fen(fen: &str, rules: Rules) -> Result<Position, ReadPositionError> {
+    let setup = parse_fen(fen).map_err(ReadPositionError::Syntax)?;
+    Position::from_setup(setup, rules).map_err(ReadPositionError::Illegal)
+}

@@ -107,6 +107,8 @@ pub enum IllegalReason {
     NotHuffable(Square),
     MoveAfterHuffRequired,
     HuffEndsTheGame(Square),
+    /// A second huff in one turn (the square of the first).
+    OneHuffPerTurn(Square),
     NoPiece(Square),
     NotYourPiece(Square, Color),
     MustCapture(Color, Vec<Square>),
@@ -118,6 +120,8 @@ pub enum IllegalReason {
     CaptureNeedsX(String),
     /// A non-capturing move written with `x`.
     NotACapture,
+    /// The piece on the square has no legal move.
+    NoMoves(Square),
     NotAMove,
 }
 
@@ -141,6 +145,9 @@ impl fmt::Display for IllegalReason {
                 f,
                 "huffing {sq} takes the last piece and wins: no move follows"
             ),
+            IllegalReason::OneHuffPerTurn(sq) => {
+                write!(f, "one huff per turn: {sq} was huffed already")
+            }
             IllegalReason::NoPiece(sq) => write!(f, "there is no piece on {sq}"),
             IllegalReason::NotYourPiece(sq, side) => {
                 write!(f, "the piece on {sq} is not {side}'s")
@@ -167,6 +174,7 @@ impl fmt::Display for IllegalReason {
             IllegalReason::NotACapture => {
                 write!(f, "this move captures nothing: write it with -")
             }
+            IllegalReason::NoMoves(sq) => write!(f, "the piece on {sq} has no move"),
             IllegalReason::NotAMove => write!(f, "not a legal move here"),
         }
     }

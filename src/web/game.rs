@@ -1,7 +1,7 @@
 //! The one game handle the page holds.
 
+use super::exports::to_js;
 use super::route::{self, Resolution};
-use super::to_js;
 use super::types::*;
 use crate::notation;
 use crate::{position_from_fen, Color, Game, Position, Preset, Square, Turn};
@@ -78,7 +78,11 @@ impl WebGame {
 
     /// The side to move: "red" or "black".
     pub fn side(&self) -> String {
-        color_name(self.game.side_to_move()).to_string()
+        match self.game.side_to_move() {
+            Color::Red => "red",
+            Color::Black => "black",
+        }
+        .to_string()
     }
 
     /// Is the game over?
@@ -188,7 +192,7 @@ impl WebGame {
             .filter_map(|sq| {
                 pos.piece_at(sq).map(|p| PieceView {
                     sq: sq.number(),
-                    color: color_name(p.color),
+                    color: p.color.into(),
                     king: p.role == crate::Role::King,
                 })
             })
@@ -207,7 +211,7 @@ impl WebGame {
             fen: pos.to_string(),
             rules: self.preset.id(),
             huffing: pos.rules().is_huffing(),
-            side: color_name(pos.side()),
+            side: pos.side().into(),
             pieces,
             obligated: if over.is_some() {
                 Vec::new()
@@ -219,7 +223,7 @@ impl WebGame {
             movable,
             outcome: over.map(outcome_view),
             history: self.game.history_text(),
-            plies: self.game.history().len(),
+            plies: self.game.history().len() as u32,
         }
     }
 
@@ -231,12 +235,12 @@ impl WebGame {
             required: Vec::new(),
         };
         if self.game.outcome().is_some() {
-            return refuse(route::refusal_of(&notation::IllegalReason::GameOver));
+            return refuse(Refusal::of(&notation::IllegalReason::GameOver));
         }
         match pos.piece_at(from) {
-            None => return refuse(route::refusal_of(&notation::IllegalReason::NoPiece(from))),
+            None => return refuse(Refusal::of(&notation::IllegalReason::NoPiece(from))),
             Some(p) if p.color != pos.side() => {
-                return refuse(route::refusal_of(&notation::IllegalReason::NotYourPiece(
+                return refuse(Refusal::of(&notation::IllegalReason::NotYourPiece(
                     from,
                     pos.side(),
                 )))
@@ -263,19 +267,14 @@ impl WebGame {
                 .collect();
             return Grab {
                 paths: Vec::new(),
-                refusal: Some(route::refusal_of(&notation::IllegalReason::MustCapture(
+                refusal: Some(Refusal::of(&notation::IllegalReason::MustCapture(
                     pos.side(),
                     obligated,
                 ))),
                 required,
             };
         }
-        refuse(Refusal {
-            code: "noMoves",
-            squares: vec![from.number()],
-            options: Vec::new(),
-            text: format!("the piece on {from} has no move"),
-        })
+        refuse(Refusal::of(&notation::IllegalReason::NoMoves(from)))
     }
 
     pub fn route_data(
@@ -288,7 +287,7 @@ impl WebGame {
         let pos = self.shown();
         if self.game.outcome().is_some() {
             return RouteAnswer::Refused {
-                refusal: route::refusal_of(&notation::IllegalReason::GameOver),
+                refusal: Refusal::of(&notation::IllegalReason::GameOver),
             };
         }
         if let Some(&from) = committed.first() {
@@ -312,7 +311,7 @@ impl WebGame {
                         }
                     }
                     Err(e) => RouteAnswer::Refused {
-                        refusal: route::refusal_of(&e.reason),
+                        refusal: Refusal::of(&e.reason),
                     },
                 }
             }
@@ -333,30 +332,23 @@ impl WebGame {
     pub fn huff_data(&mut self, sq: Square) -> Result<Option<PlayedTurn>, Refusal> {
         let pos = *self.game.position();
         if self.game.outcome().is_some() {
-            return Err(route::refusal_of(&notation::IllegalReason::GameOver));
+            return Err(Refusal::of(&notation::IllegalReason::GameOver));
         }
         if !pos.rules().is_huffing() {
-            return Err(route::refusal_of(&notation::IllegalReason::NoHuffing));
+            return Err(Refusal::of(&notation::IllegalReason::NoHuffing));
         }
-        if self.pending_huff.is_some() {
-            return Err(Refusal {
-                code: "huffPending",
-                squares: numbers(self.pending_huff),
-                options: Vec::new(),
-                text: "one huff per turn".to_string(),
-            });
+        if let Some(first) = self.pending_huff {
+            return Err(Refusal::of(&notation::IllegalReason::OneHuffPerTurn(first)));
         }
         if !self.legal_huffs().contains(&sq) {
-            return Err(route::refusal_of(&notation::IllegalReason::NotHuffable(sq)));
+            return Err(Refusal::of(&notation::IllegalReason::NotHuffable(sq)));
         }
         let alone = Turn {
             huff: Some(sq),
             mv: None,
         };
         if self.game.legal_turns().contains(&alone) {
-            self.game
-                .play(&alone)
-                .map_err(|e| route::refusal_of(&e.reason))?;
+            self.game.play(&alone).map_err(|e| Refusal::of(&e.reason))?;
             return Ok(Some(self.played(&pos, &alone, Vec::new())));
         }
         self.pending_huff = Some(sq);
@@ -391,7 +383,7 @@ impl WebGame {
     fn played(&self, before: &Position, turn: &Turn, path: Vec<u8>) -> PlayedTurn {
         PlayedTurn {
             text: notation::turn_text(before, turn),
-            color: color_name(before.side()),
+            color: before.side().into(),
             huff: turn.huff.map(|s| s.number()),
             path,
             captured: turn.mv.map(|m| numbers(m.captured())).unwrap_or_default(),

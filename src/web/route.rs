@@ -60,7 +60,7 @@ pub(crate) fn resolve(
     stop: bool,
 ) -> Resolution {
     let Some(&from) = committed.first() else {
-        return Resolution::Refused(refusal_of(&IllegalReason::NotAMove));
+        return Resolution::Refused(Refusal::of(&IllegalReason::NotAMove));
     };
     let all = spellings(pos, from);
     let mut result = match_route(&all, committed, via, target, stop);
@@ -73,7 +73,7 @@ pub(crate) fn resolve(
     }
     if let [_, .., last] = committed {
         // In the middle of a capture only its continuation is open.
-        return Resolution::Refused(refusal_of(&IllegalReason::MustContinue(*last)));
+        return Resolution::Refused(Refusal::of(&IllegalReason::MustContinue(*last)));
     }
     let mut squares = committed.to_vec();
     squares.push(target);
@@ -124,15 +124,9 @@ fn match_route(
         let mut options: Vec<String> = routes.iter().map(|(p, _)| path_text(p)).collect();
         options.sort();
         options.dedup();
-        return Some(Resolution::Refused(Refusal {
-            code: "ambiguous",
-            squares: vec![target.number()],
-            text: format!(
-                "ambiguous: drag through a square on the way ({})",
-                options.join(" or ")
-            ),
+        return Some(Resolution::Refused(Refusal::of(&IllegalReason::Ambiguous(
             options,
-        }));
+        ))));
     }
     let path = prefixes[0].clone();
     let longer: Vec<Square> = {
@@ -175,36 +169,8 @@ pub(crate) fn why_not(pos: &Position, squares: &[Square]) -> Refusal {
         capture: squares.len() > 2,
     };
     match notation::resolve_turn(pos, &text) {
-        Err(reason) => refusal_of(&reason),
-        Ok(_) => refusal_of(&IllegalReason::NotAMove),
-    }
-}
-
-/// The core's reason as a code the page words in its language.
-pub(crate) fn refusal_of(reason: &IllegalReason) -> Refusal {
-    let numbers = |squares: &[Square]| squares.iter().map(|s| s.number()).collect();
-    let (code, squares, options): (&'static str, Vec<u8>, Vec<String>) = match reason {
-        IllegalReason::GameOver => ("gameOver", vec![], vec![]),
-        IllegalReason::NoHuffing => ("noHuffing", vec![], vec![]),
-        IllegalReason::NotHuffable(sq) => ("notHuffable", vec![sq.number()], vec![]),
-        IllegalReason::MoveAfterHuffRequired => ("moveAfterHuff", vec![], vec![]),
-        IllegalReason::HuffEndsTheGame(sq) => ("huffEndsTheGame", vec![sq.number()], vec![]),
-        IllegalReason::NoPiece(sq) => ("noPiece", vec![sq.number()], vec![]),
-        IllegalReason::NotYourPiece(sq, _) => ("notYourPiece", vec![sq.number()], vec![]),
-        IllegalReason::MustCapture(_, pieces) => ("mustCapture", numbers(pieces), vec![]),
-        IllegalReason::MustContinue(sq) => ("mustContinue", vec![sq.number()], vec![]),
-        IllegalReason::MenMoveForward => ("menMoveForward", vec![], vec![]),
-        IllegalReason::Occupied(sq) => ("occupied", vec![sq.number()], vec![]),
-        IllegalReason::Ambiguous(options) => ("ambiguous", vec![], options.clone()),
-        IllegalReason::NotAMove | IllegalReason::CaptureNeedsX(_) | IllegalReason::NotACapture => {
-            ("notAMove", vec![], vec![])
-        }
-    };
-    Refusal {
-        code,
-        squares,
-        options,
-        text: reason.to_string(),
+        Err(reason) => Refusal::of(&reason),
+        Ok(_) => Refusal::of(&IllegalReason::NotAMove),
     }
 }
 

@@ -17,17 +17,36 @@ const MAX_BENCH_DEPTH: u32 = 30;
 
 thread_local! {
     static PLAYER: RefCell<Option<Player>> = const { RefCell::new(None) };
+    /// The global scope's `performance`, if it has one.
+    static PERFORMANCE: Option<web_sys::Performance> = js_sys::Reflect::get(
+        &js_sys::global(),
+        &JsValue::from_str("performance"),
+    )
+    .ok()
+    .and_then(|p| p.dyn_into::<web_sys::Performance>().ok());
 }
 
-/// Milliseconds, for the engine's time limit (the core reads no clock itself).
+/// Milliseconds, for the engine's time limit (the core reads no clock itself): `performance.now()`
+/// (monotonic and fine-grained) in a worker or a window, `Date.now()` where it is absent.
 fn now_ms() -> f64 {
-    js_sys::Date::now()
+    PERFORMANCE.with(|p| match p {
+        Some(performance) => performance.now(),
+        None => js_sys::Date::now(),
+    })
+}
+
+/// A new seed for the computer's choices (the browser's random source; the clock if that fails).
+fn fresh_seed() -> u64 {
+    getrandom::u64().unwrap_or_else(|_| now_ms().to_bits())
 }
 
 /// Rebuilds the game the page is playing.
 pub fn replay(rules: &str, start: &str, history: &[String]) -> Result<Game, String> {
     let preset: Preset = rules.parse().map_err(|e| format!("{e}"))?;
-    let mut game = Game::from_position(position_from_fen(start, preset.rules())?);
+    let mut game = Game::from_position(
+        position_from_fen(start, preset.rules())
+            .map_err(|e| format!("bad position '{start}': {e}"))?,
+    );
     for text in history {
         game.play_text(text).map_err(|e| e.to_string())?;
     }
@@ -41,6 +60,7 @@ pub fn answer(request: WorkerRequest) -> Option<WorkerReply> {
             PLAYER.with(|p| {
                 if let Some(player) = p.borrow_mut().as_mut() {
                     player.engine.clear();
+                    player.reseed(fresh_seed());
                 }
             });
             None
@@ -51,9 +71,8 @@ pub fn answer(request: WorkerRequest) -> Option<WorkerReply> {
             start,
             history,
             level,
-            seed,
         } => Some(
-            think(id, &rules, &start, &history, level, seed)
+            think(id, &rules, &start, &history, level)
                 .unwrap_or_else(|message| WorkerReply::Error { id, message }),
         ),
         WorkerRequest::Bench {
@@ -74,13 +93,12 @@ fn think(
     start: &str,
     history: &[String],
     level: u32,
-    seed: f64,
 ) -> Result<WorkerReply, String> {
     let game = replay(rules, start, history)?;
     let level = Level::from_number(level).ok_or_else(|| format!("no level {level} (1–5)"))?;
     PLAYER.with(|cell| {
         let mut slot = cell.borrow_mut();
-        let player = slot.get_or_insert_with(|| Player::new(level, seed as u64, TT_MEGABYTES));
+        let player = slot.get_or_insert_with(|| Player::new(level, fresh_seed(), TT_MEGABYTES));
         player.level = level;
         player.clock = Some(now_ms);
         let started = now_ms();
@@ -122,7 +140,7 @@ pub fn worker_answer(request: JsValue) -> Result<JsValue, JsError> {
     let request: WorkerRequest = serde_wasm_bindgen::from_value(request)
         .map_err(|e| JsError::new(&format!("bad request: {e}")))?;
     match answer(request) {
-        Some(reply) => super::to_js(&reply),
+        Some(reply) => super::exports::to_js(&reply),
         None => Ok(JsValue::UNDEFINED),
     }
 }
