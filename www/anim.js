@@ -1,42 +1,76 @@
+// @ts-check
 // Animations: a turn (an optional huff fading out, then the piece along its path, about 220 ms
 // per jump with cubic easing, captured pieces fading as they are jumped) and a piece sliding back
-// after an illegal drop.
+// after an illegal drop. The only place that knows animation timing: the renderer asks frame()
+// what the board looks like at a given time.
 
 import { state, update } from './state.js';
-import { between } from './board.js';
+import { between, center } from './board.js';
+
+/** @typedef {import('./state.js').View} View */
+/** @typedef {import('./state.js').PieceView} PieceView */
+/** @typedef {import('./state.js').Point} Point */
+/** @typedef {import('./state.js').Color} Color */
+
+/**
+ * A turn being shown over the position before it. `path`: the squares the piece goes through
+ * (empty for a huff alone); `segmentOf`: each captured square and the jump that takes it.
+ * @typedef {{ kind: 'turn', start: number, duration: number, view: View, huff: number | null,
+ *   huffMs: number, mover: PieceView | null, path: number[], segmentOf: Map<number, number> }} TurnAnim
+ */
+/** A piece sliding back to `sq` from where it was dropped.
+ * @typedef {{ kind: 'back', start: number, duration: number, piece: PieceView, sq: number, from: Point }} BackAnim */
+/** @typedef {TurnAnim | BackAnim} Anim */
+
+/** A piece drawn away from its square. @typedef {{ piece: PieceView, x: number, y: number, lifted: boolean }} Moving */
+/**
+ * What an animation changes in a frame: pieces not drawn on their squares, pieces drawn faded
+ * (alpha by square) and pieces drawn in motion.
+ * @typedef {{ anim: Anim, hidden: Set<number>, faded: Map<number, number>, moving: Moving[] }} Frame
+ */
+
+/** The part of a turn the animation shows. @typedef {{ huff: number | null, path: number[], captured: number[] }} Shown */
 
 export const PER_JUMP_MS = 220;
 const HUFF_MS = 450;
 const BACK_MS = 200;
 
+/** @param {number} t 0–1 */
 export const ease = (t) => (t < 0.5 ? 4 * t * t * t : 1 - Math.pow(-2 * t + 2, 3) / 2);
 
+/** @type {(() => void) | null} */
 let finish = null;
 
-/// Animates `turn` (from the wasm layer) over the pieces of `view`; resolves when done.
+/** Animates `turn` (from the wasm layer) over the pieces of `view`; resolves when done.
+ * @param {Shown} turn @param {View} view @returns {Promise<void>} */
 export function animateTurn(turn, view) {
-  const mover = turn.path.length ? view.pieces.find((p) => p.sq === turn.path[0]) : null;
-  const segmentOf = {};
+  const mover = (turn.path.length && view.pieces.find((p) => p.sq === turn.path[0])) || null;
+  /** @type {Map<number, number>} */
+  const segmentOf = new Map();
   turn.path.slice(1).forEach((to, i) => {
-    for (const sq of between(turn.path[i], to)) if (turn.captured.includes(sq)) segmentOf[sq] = i;
+    for (const sq of between(turn.path[i], to)) if (turn.captured.includes(sq)) segmentOf.set(sq, i);
   });
+  const huffMs = turn.huff ? HUFF_MS : 0;
   return run({
     kind: 'turn',
+    start: 0,
     view,
     huff: turn.huff ?? null,
-    huffMs: turn.huff ? HUFF_MS : 0,
+    huffMs,
     mover,
     path: turn.path,
     segmentOf,
-    duration: (turn.huff ? HUFF_MS : 0) + Math.max(0, turn.path.length - 1) * PER_JUMP_MS,
+    duration: huffMs + Math.max(0, turn.path.length - 1) * PER_JUMP_MS,
   });
 }
 
-/// Slides the piece from a point (CSS pixels) back to its square.
-export function animateBack(piece, from, x, y) {
-  return run({ kind: 'back', piece, sq: from, x, y, duration: BACK_MS });
+/** Slides the piece from a point (CSS pixels) back to its square `sq`.
+ * @param {PieceView} piece @param {number} sq @param {Point} from @returns {Promise<void>} */
+export function animateBack(piece, sq, from) {
+  return run({ kind: 'back', start: 0, piece, sq, from, duration: BACK_MS });
 }
 
+/** @param {Anim} anim @returns {Promise<void>} */
 function run(anim) {
   if (finish) finish();
   return new Promise((resolve) => {
@@ -50,14 +84,48 @@ function run(anim) {
   });
 }
 
-/// Called by the renderer each frame: the animation's progress, ending it when complete.
-export function progress(now) {
+/** Is an animation running that the player must wait for (a turn; a piece sliding back is not)? */
+export function blocking() {
+  return state.anim?.kind === 'turn';
+}
+
+/** Called by the renderer each frame: the running animation at time `now` (ms, the clock of
+ * performance.now()), ending it when complete; null if none runs.
+ * @param {number} now @param {number} size @param {Color} orientation @returns {Frame | null} */
+export function frame(now, size, orientation) {
   const anim = state.anim;
   if (!anim) return null;
-  const t = now - anim.start;
-  if (t >= anim.duration) {
-    if (finish) queueMicrotask(finish);
-    return { anim, t: anim.duration, done: true };
+  const t = Math.min(now - anim.start, anim.duration);
+  if (t >= anim.duration && finish) queueMicrotask(finish);
+  /** @type {Frame} */
+  const out = { anim, hidden: new Set(), faded: new Map(), moving: [] };
+  if (anim.kind === 'turn') turnFrame(anim, t, size, orientation, out);
+  else backFrame(anim, t, size, orientation, out);
+  return out;
+}
+
+/** @param {TurnAnim} a @param {number} t @param {number} size @param {Color} o @param {Frame} out */
+function turnFrame(a, t, size, o, out) {
+  if (a.huff) out.faded.set(a.huff, a.huffMs ? 1 - Math.min(1, t / a.huffMs) : 0);
+  if (!a.mover || a.path.length < 2) return;
+  const tm = t - a.huffMs;
+  const jumps = a.path.length - 1;
+  const seg = tm <= 0 ? 0 : Math.min(jumps - 1, Math.floor(tm / PER_JUMP_MS));
+  const local = tm <= 0 ? 0 : ease(Math.min(1, (tm - seg * PER_JUMP_MS) / PER_JUMP_MS));
+  const from = center(a.path[seg], size, o);
+  const to = center(a.path[seg + 1], size, o);
+  out.hidden.add(a.path[0]);
+  out.moving.push({ piece: a.mover, x: from.x + (to.x - from.x) * local, y: from.y + (to.y - from.y) * local, lifted: true });
+  for (const [sq, i] of a.segmentOf) {
+    if (i < seg) out.faded.set(sq, 0);
+    else if (i === seg) out.faded.set(sq, 1 - local);
   }
-  return { anim, t, done: false };
+}
+
+/** @param {BackAnim} a @param {number} t @param {number} size @param {Color} o @param {Frame} out */
+function backFrame(a, t, size, o, out) {
+  const to = center(a.sq, size, o);
+  const k = ease(Math.min(1, t / a.duration));
+  out.hidden.add(a.sq);
+  out.moving.push({ piece: a.piece, x: a.from.x + (to.x - a.from.x) * k, y: a.from.y + (to.y - a.from.y) * k, lifted: true });
 }

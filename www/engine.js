@@ -1,39 +1,55 @@
+// @ts-check
 // The computer, in a Web Worker (www/worker.js) running the page's own wasm module. The worker
 // posts "ready" once the module has loaded; requests wait for that, so none is lost.
 
+/** @typedef {import('#types/WorkerRequest').WorkerRequest} WorkerRequest */
+/** @typedef {import('#types/WorkerReply').WorkerReply} WorkerReply */
+/** @typedef {Extract<WorkerReply, { type: 'move' }>} MoveReply */
+/** @typedef {Extract<WorkerReply, { type: 'bench' }>} BenchReply */
+/** @typedef {{ resolve: (reply: WorkerReply) => void, reject: (error: Error) => void }} Waiting */
+
+/** @type {Worker | null} */
 let worker = null;
+/** @type {Promise<Worker> | null} */
 let ready = null;
 let nextId = 1;
+/** @type {Map<number, Waiting>} */
 const pending = new Map();
 
+/** Starts the worker (once); resolves when it has loaded the wasm module.
+ * @returns {Promise<Worker>} */
 export function startWorker() {
   if (ready) return ready;
   ready = new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('worker did not start')), 20000);
+    /** @type {Worker} */
+    let started;
     try {
       // Trunk names the module's files with a hash; its preload links in the page carry them.
-      const glue = document.querySelector('link[rel=modulepreload][href*="dame-web"]')?.href;
-      const wasm = document.querySelector('link[rel=preload][href$=".wasm"]')?.href;
+      const link = (/** @type {string} */ selector) => /** @type {HTMLLinkElement | null} */ (document.querySelector(selector))?.href;
+      const glue = link('link[rel=modulepreload][href*="dame-web"]');
+      const wasm = link('link[rel=preload][href$=".wasm"]');
       if (!glue || !wasm) throw new Error('wasm module links not found');
       const url = new URL('worker.js', import.meta.url);
       url.searchParams.set('glue', glue);
       url.searchParams.set('wasm', wasm);
-      worker = new Worker(url, { type: 'module' });
+      started = worker = new Worker(url, { type: 'module' });
     } catch (e) {
       clearTimeout(timer);
       reject(e);
       return;
     }
-    worker.onmessage = (event) => {
+    started.onmessage = (event) => {
+      /** @type {WorkerReply | 'ready'} */
       const msg = event.data;
-      if (msg?.type === 'error' && msg.id === 0) {
-        clearTimeout(timer);
-        reject(new Error(msg.message));
-        return;
-      }
       if (msg === 'ready') {
         clearTimeout(timer);
-        resolve();
+        resolve(started);
+        return;
+      }
+      if (msg.type === 'error' && msg.id === 0) {
+        clearTimeout(timer);
+        reject(new Error(msg.message));
         return;
       }
       const waiting = pending.get(msg.id);
@@ -42,7 +58,7 @@ export function startWorker() {
       if (msg.type === 'error') waiting.reject(new Error(msg.message));
       else waiting.resolve(msg);
     };
-    worker.onerror = (event) => {
+    started.onerror = (event) => {
       clearTimeout(timer);
       const error = new Error(event.message || 'worker error');
       reject(error);
@@ -54,30 +70,43 @@ export function startWorker() {
   return ready;
 }
 
-function request(message) {
+/** Sends a request and resolves with the reply of the expected type.
+ * @template {WorkerReply['type']} K
+ * @param {WorkerRequest} message (its id is set here) @param {K} expect
+ * @returns {Promise<Extract<WorkerReply, { type: K }>>} */
+function request(message, expect) {
   return startWorker().then(
-    () =>
+    (started) =>
       new Promise((resolve, reject) => {
         const id = nextId++;
-        pending.set(id, { resolve, reject });
-        worker.postMessage({ ...message, id });
+        pending.set(id, {
+          resolve: (reply) => (reply.type === expect
+            ? resolve(/** @type {Extract<WorkerReply, { type: K }>} */ (reply))
+            : reject(new Error(`unexpected answer '${reply.type}' from the worker`))),
+          reject,
+        });
+        started.postMessage({ ...message, id });
       }),
   );
 }
 
-/// Asks for the computer's turn: { text, score, depth, nodes, ms }.
-export function think({ rules, start, history, level, seed }) {
-  return request({ type: 'think', rules, start, history, level, seed });
+/** Asks for the computer's turn (the worker chooses its own seed): { text, score, depth, nodes, ms }.
+ * @param {{ rules: string, start: string, history: string[], level: number }} what
+ * @returns {Promise<MoveReply>} */
+export function think({ rules, start, history, level }) {
+  return request({ type: 'think', id: 0, rules, start, history, level }, 'move');
 }
 
-/// A fixed-depth search, for the speed figure: { nodes, ms }.
+/** A fixed-depth search, for the speed figure: { nodes, ms }.
+ * @param {{ rules: string, fen: string, depth: number }} what
+ * @returns {Promise<BenchReply>} */
 export function bench({ rules, fen, depth }) {
-  return request({ type: 'bench', rules, fen, depth });
+  return request({ type: 'bench', id: 0, rules, fen, depth }, 'bench');
 }
 
-/// Drops a search that is still running (an undo or a new game while the computer thinks): the
-/// worker cannot be interrupted mid-search, so it is replaced, and the next request does not
-/// wait for an answer nobody wants. Requests in flight are rejected.
+/** Drops a search that is still running (an undo or a new game while the computer thinks): the
+ * worker cannot be interrupted mid-search, so it is replaced, and the next request does not
+ * wait for an answer nobody wants. Requests in flight are rejected. */
 export function cancel() {
   if (!worker || pending.size === 0) return;
   worker.terminate();
@@ -89,6 +118,7 @@ export function cancel() {
   startWorker();
 }
 
+/** Tells the worker a new game starts (it forgets what it learnt). */
 export function newGame() {
-  if (worker) startWorker().then(() => worker.postMessage({ type: 'newGame' }), () => {});
+  if (worker) startWorker().then((started) => started.postMessage({ type: 'newGame' }), () => {});
 }

@@ -1,6 +1,16 @@
+// @ts-check
 // Words of the page in German (the default) and English. Rules are not decided here: the wasm
 // layer sends a reason code with the squares, and this file only puts it into words.
 
+/** @typedef {import('./state.js').Lang} Lang */
+/** @typedef {import('./state.js').Color} Color */
+/** @typedef {import('#types/Refusal').Refusal} Refusal */
+/** @typedef {import('#types/OutcomeView').OutcomeView} OutcomeView */
+/** @typedef {import('#types/RefusalCode').RefusalCode} RefusalCode */
+/** A language's texts: a reason for every refusal code the wasm layer sends, among the rest.
+ * @typedef {Record<string, string> & Record<`reason_${RefusalCode}`, string>} Texts */
+
+/** @type {Texts} */
 const de = {
   play: 'Spielen', again: 'Nochmal spielen', rules: 'Regeln', opponent: 'Gegner',
   vsComputer: 'Computer', vsHuman: 'Zwei Spieler (ein Gerät)', level: 'Spielstärke',
@@ -35,11 +45,6 @@ const de = {
   workerMissing: 'Der Computer ließ sich nicht starten.',
   aria: '{turn}. Rot: {red}. Schwarz: {black}.', ariaMen: 'Steine auf {list}', ariaKings: 'Damen auf {list}',
   ariaNone: 'keine Steine', ariaOver: 'Spiel vorbei: {text}.',
-  note_blasen: 'Blasen: Schlagen ist Pflicht, wird aber nicht erzwungen. Wer nicht schlägt, dem darf der Gegner einen Stein „blasen“ (wegnehmen). Damen ziehen beliebig weit.',
-  note_standard: 'Standard: Schlagzwang; Steine schlagen vorwärts und rückwärts, Damen ziehen ein Feld.',
-  'note_standard-flying': 'Standard mit Flugdamen: Schlagzwang; Damen ziehen und schlagen über beliebig viele Felder.',
-  note_english: 'Englische Dame: Schlagzwang; Steine schlagen nur vorwärts, Damen ziehen ein Feld.',
-  note_russian: 'Russische Dame: Schlagzwang; Flugdamen; ein Stein, der beim Schlagen die letzte Reihe erreicht, schlägt als Dame weiter.',
   reason_gameOver: 'Das Spiel ist vorbei.',
   reason_noPiece: 'Auf {sq} steht kein Stein.',
   reason_notYourPiece: 'Das ist nicht dein Stein.',
@@ -61,6 +66,7 @@ const de = {
   reason_default: 'Dieser Zug ist nicht erlaubt.',
 };
 
+/** @type {Texts} */
 const en = {
   play: 'Play', again: 'Play again', rules: 'Rules', opponent: 'Opponent',
   vsComputer: 'Computer', vsHuman: 'Two players (one device)', level: 'Level',
@@ -95,11 +101,6 @@ const en = {
   workerMissing: 'The computer could not be started.',
   aria: '{turn}. Red: {red}. Black: {black}.', ariaMen: 'men on {list}', ariaKings: 'kings on {list}',
   ariaNone: 'no pieces', ariaOver: 'Game over: {text}.',
-  note_blasen: 'Blasen: capturing is an obligation but not enforced. If you do not capture, your opponent may “huff” (remove) one of the pieces that should have. Kings fly.',
-  note_standard: 'Standard: capturing is compulsory; men capture forwards and backwards; kings move one square.',
-  'note_standard-flying': 'Standard with flying kings: capturing is compulsory; kings move and capture over any distance.',
-  note_english: 'English checkers: capturing is compulsory; men capture forwards only; kings move one square.',
-  note_russian: 'Russian draughts: capturing is compulsory; flying kings; a man crowned during a capture goes on capturing as a king.',
   reason_gameOver: 'The game is over.',
   reason_noPiece: 'There is no piece on {sq}.',
   reason_notYourPiece: 'That is not your piece.',
@@ -121,11 +122,14 @@ const en = {
   reason_default: 'That move is not allowed.',
 };
 
+/** @type {Record<Lang, Texts>} */
 const tables = { de, en };
+/** @type {Lang} */
 let current = 'de';
 
+/** @param {string} lang */
 export function setLang(lang) {
-  current = tables[lang] ? lang : 'de';
+  current = lang === 'en' ? 'en' : 'de';
   document.documentElement.lang = current;
 }
 
@@ -133,31 +137,55 @@ export function lang() {
   return current;
 }
 
+/** The text `key` in the current language, with `{name}` filled in from `params`.
+ * @param {string} key @param {Record<string, string | number | undefined>} [params] */
 export function t(key, params = {}) {
   const text = tables[current][key] ?? tables.de[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ''));
 }
 
+/** @param {string} color "red" or "black" */
 export function sideName(color) {
   return t(color === 'red' ? 'red' : 'black');
 }
 
+/** An item's name (a preset, a level) in the current language.
+ * @param {{ nameDe: string, nameEn: string }} item */
+export function nameOf(item) {
+  return current === 'de' ? item.nameDe : item.nameEn;
+}
+
+/** A preset's rules note in the current language.
+ * @param {{ noteDe: string, noteEn: string }} preset */
+export function noteOf(preset) {
+  return current === 'de' ? preset.noteDe : preset.noteEn;
+}
+
+/** The words of something thrown (an Error from the wasm layer, usually). @param {unknown} e */
+export function problemText(e) {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** @param {number[]} squares */
 function list(squares) {
   const sep = current === 'de' ? ' oder ' : ' or ';
   return squares.length <= 1 ? String(squares[0] ?? '') : squares.slice(0, -1).join(', ') + sep + squares[squares.length - 1];
 }
 
-/// Words for a refusal from the wasm layer; `held` is the square of the piece that was moved.
+/** Words for a refusal from the wasm layer; `held` is the square of the piece that was moved.
+ * @param {Refusal} refusal @param {number} [held] */
 export function reasonText(refusal, held) {
   const { code, squares = [], options = [] } = refusal;
   if (code === 'mustCapture') {
-    return squares.includes(held) ? t('reason_mustCaptureThis') : t('reason_mustCapture', { list: list(squares) });
+    return held !== undefined && squares.includes(held) ? t('reason_mustCaptureThis') : t('reason_mustCapture', { list: list(squares) });
   }
   const key = 'reason_' + code;
   if (!(key in tables[current])) return t('reason_default') + (refusal.text ? ` (${refusal.text})` : '');
   return t(key, { sq: squares[0], list: options.length ? options.join(current === 'de' ? ' oder ' : ' or ') : list(squares) });
 }
 
+/** The title and the reason of a game's end, from the player's side if there is one.
+ * @param {OutcomeView} outcome @param {Color | null} human */
 export function outcomeText(outcome, human) {
   const loser = outcome.winner === 'red' ? 'black' : 'red';
   const why = t('why_' + outcome.reason, { loser: sideName(loser) });
@@ -166,6 +194,9 @@ export function outcomeText(outcome, human) {
   return { title: t('win', { side: sideName(outcome.winner) }), why };
 }
 
+/** Fills every element with a data-i18n key with its text. @param {ParentNode} [root] */
 export function applyStatic(root = document) {
-  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n]')) {
+    if (el instanceof HTMLElement) el.textContent = t(el.dataset.i18n ?? '');
+  }
 }

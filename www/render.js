@@ -1,20 +1,30 @@
-// Draws the board on the canvas from the state: squares, highlights, pieces (with crowns for
-// kings), destinations and paths. Sharp on high-density screens: the canvas has device pixels,
-// the drawing uses CSS pixels.
+// @ts-check
+// Draws the board on the canvas from the state: squares, highlights, pieces, destinations and
+// paths, with whatever an animation (anim.js) moves or fades at this frame's time. Sharp on
+// high-density screens: the canvas has device pixels, the drawing uses CSS pixels.
 
 import { state, requestRedraw } from './state.js';
 import { center, rowCol, cellOf } from './board.js';
-import { progress, ease } from './anim.js';
+import { frame, blocking } from './anim.js';
+import { drawBoard, drawPiece } from './sprites.js';
+import { destinations, heldAt } from './selection.js';
 
-const LIGHT = '#ecd8b4';
-const DARK = '#a8744f';
+/** @typedef {import('./state.js').View} View */
+/** @typedef {import('./state.js').Color} Color */
+/** @typedef {import('./anim.js').Frame} Frame */
+/** @typedef {import('./anim.js').Moving} Moving */
+/** The canvas and the board's geometry for one frame. @typedef {{ ctx: CanvasRenderingContext2D, size: number, cell: number, o: Color }} Paint */
+
 const LAST = 'rgba(214, 220, 80, 0.45)';
 const SELECTED = 'rgba(20, 85, 30, 0.5)';
 const DEST = 'rgba(20, 85, 30, 0.55)';
 const OBLIGED = '#ffb300';
 const HUFFABLE = '#4fc3f7';
 const REQUIRED = 'rgba(230, 81, 0, 0.85)';
+const HUFF_CROSS = 'rgba(183, 28, 28, 0.9)';
 
+/** Gives the canvas device pixels for a board `size` CSS pixels wide.
+ * @param {HTMLCanvasElement} canvas @param {number} size */
 export function resizeCanvas(canvas, size) {
   const dpr = window.devicePixelRatio || 1;
   canvas.style.width = size + 'px';
@@ -26,124 +36,116 @@ export function resizeCanvas(canvas, size) {
   }
 }
 
-function pieceGradient(ctx, x, y, r, color) {
-  const g = ctx.createRadialGradient(x - r * 0.35, y - r * 0.4, r * 0.1, x, y, r);
-  if (color === 'red') {
-    g.addColorStop(0, '#f2665a');
-    g.addColorStop(0.55, '#c62a20');
-    g.addColorStop(1, '#861510');
-  } else {
-    g.addColorStop(0, '#6a6a6a');
-    g.addColorStop(0.55, '#2c2c2c');
-    g.addColorStop(1, '#0e0e0e');
-  }
-  return g;
+/** Draws the board as the state says, at `now` (the frame's time, for animations).
+ * @param {HTMLCanvasElement} canvas @param {number} now */
+export function render(canvas, now) {
+  const size = state.size;
+  const ctx = canvas.getContext('2d');
+  if (!size || !state.view || !ctx) return;
+  const dpr = canvas.width / size;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  /** @type {Paint} */
+  const paint = { ctx, size, cell: size / 8, o: state.orientation };
+  const moving = frame(now, size, paint.o);
+  // While a turn is shown, the pieces are those of the position before it.
+  const view = moving?.anim.kind === 'turn' ? moving.anim.view : state.view;
+  const interactive = state.phase === 'playing' && !blocking() && !state.thinking;
+
+  drawBoard(ctx, size);
+  if (!state.anim) drawLastMove(paint);
+  drawSelectedSquare(paint);
+  const held = moving ? null : heldPiece(paint, view);
+  if (!moving) drawHuffMark(paint);
+  drawPieces(paint, view, moving ?? held ?? undefined, interactive);
+  if (interactive) drawDestinations(paint);
+  for (const path of state.required) arrow(paint, path.squares, REQUIRED);
+  if (state.settings.numbers) drawNumbers(paint);
+  for (const m of moving?.moving ?? held?.moving ?? []) drawPiece(ctx, m.x, m.y, paint.cell, m.piece, 1, m.lifted);
+
+  if (state.anim) requestRedraw();
 }
 
-function drawCrown(ctx, x, y, r) {
-  const w = r * 1.05;
-  const h = r * 0.72;
-  const left = x - w / 2;
-  const base = y + h * 0.42;
-  const top = y - h * 0.5;
-  ctx.save();
-  ctx.beginPath();
-  ctx.moveTo(left, base);
-  ctx.lineTo(left - w * 0.04, top + h * 0.2);
-  ctx.lineTo(left + w * 0.27, top + h * 0.55);
-  ctx.lineTo(x, top);
-  ctx.lineTo(left + w * 0.73, top + h * 0.55);
-  ctx.lineTo(left + w * 1.04, top + h * 0.2);
-  ctx.lineTo(left + w, base);
-  ctx.closePath();
-  const g = ctx.createLinearGradient(0, top, 0, base);
-  g.addColorStop(0, '#fff1a8');
-  g.addColorStop(0.5, '#f4c430');
-  g.addColorStop(1, '#b8860b');
-  ctx.fillStyle = g;
-  ctx.strokeStyle = 'rgba(60, 35, 0, 0.85)';
-  ctx.lineWidth = Math.max(1, r * 0.06);
-  ctx.lineJoin = 'round';
-  ctx.fill();
-  ctx.stroke();
-  ctx.fillStyle = '#fff6c8';
-  for (const [px, py] of [[left - w * 0.04, top + h * 0.2], [x, top], [left + w * 1.04, top + h * 0.2]]) {
-    ctx.beginPath();
-    ctx.arc(px, py, r * 0.09, 0, Math.PI * 2);
-    ctx.fill();
-    ctx.stroke();
-  }
-  ctx.fillStyle = 'rgba(60, 35, 0, 0.55)';
-  ctx.fillRect(left + w * 0.05, base - h * 0.2, w * 0.9, Math.max(1, h * 0.08));
-  ctx.restore();
-}
-
-// Pieces and the bare board are painted once per size into sprites and then copied: a frame
-// (a drag, an animation) costs a few image copies instead of dozens of gradients, so the main
-// thread stays free even where canvas drawing is slow.
-const sprites = new Map();
-const SPRITE = 1.1; // a sprite's side, in cells (the piece, its shadow and a margin)
-
-function sprite(key, cssSize, dpr, paint) {
-  let c = sprites.get(key);
-  if (!c) {
-    if (sprites.size > 64) sprites.clear(); // sizes change on resize: keep only recent ones
-    c = document.createElement('canvas');
-    c.width = c.height = Math.ceil(cssSize * dpr);
-    const g = c.getContext('2d');
-    g.setTransform(c.width / cssSize, 0, 0, c.width / cssSize, 0, 0);
-    paint(g);
-    sprites.set(key, c);
-  }
-  return c;
-}
-
-export function drawPiece(ctx, x, y, cell, piece, alpha = 1, lifted = false) {
-  const dpr = ctx.getTransform().a || 1;
-  const side = cell * SPRITE;
-  const key = `${piece.color}|${piece.king ? 1 : 0}|${lifted ? 1 : 0}|${cell}|${dpr}`;
-  const img = sprite(key, side, dpr, (g) => paintPiece(g, side / 2, side / 2, cell, piece, lifted));
-  ctx.save();
-  ctx.globalAlpha = alpha;
-  ctx.drawImage(img, x - side / 2, y - side / 2, side, side);
-  ctx.restore();
-}
-
-function paintPiece(ctx, x, y, cell, piece, lifted) {
-  const r = cell * (lifted ? 0.41 : 0.39);
-  ctx.save();
-  ctx.fillStyle = 'rgba(0, 0, 0, 0.35)';
-  ctx.beginPath();
-  ctx.ellipse(x + r * 0.06, y + r * (lifted ? 0.28 : 0.12), r * 1.0, r * 0.96, 0, 0, Math.PI * 2);
-  ctx.fill();
-  ctx.fillStyle = pieceGradient(ctx, x, y, r, piece.color);
-  ctx.beginPath();
-  ctx.arc(x, y, r, 0, Math.PI * 2);
-  ctx.fill();
-  ctx.lineWidth = Math.max(1, r * 0.07);
-  ctx.strokeStyle = piece.color === 'red' ? '#5e0d09' : '#000';
-  ctx.stroke();
-  ctx.lineWidth = Math.max(1, r * 0.05);
-  ctx.strokeStyle = piece.color === 'red' ? 'rgba(255, 190, 180, 0.45)' : 'rgba(255, 255, 255, 0.22)';
-  ctx.beginPath();
-  ctx.arc(x, y, r * 0.72, 0, Math.PI * 2);
-  ctx.stroke();
-  ctx.strokeStyle = 'rgba(0, 0, 0, 0.35)';
-  ctx.beginPath();
-  ctx.arc(x, y, r * 0.5, 0, Math.PI * 2);
-  ctx.stroke();
-  if (piece.king) drawCrown(ctx, x, y, r);
-  ctx.restore();
-}
-
-function fillSquare(ctx, sq, cell, color) {
+/** @param {Paint} paint @param {number} sq @param {string} color */
+function fillSquare({ ctx, cell, o }, sq, color) {
   const { row, col } = rowCol(sq);
-  const { cx, cy } = cellOf(row, col, state.orientation);
+  const { cx, cy } = cellOf(row, col, o);
   ctx.fillStyle = color;
   ctx.fillRect(cx * cell, cy * cell, cell, cell);
 }
 
-function ring(ctx, x, y, cell, color, dashed = false) {
+/** The squares of the last turn. @param {Paint} paint */
+function drawLastMove(paint) {
+  for (const sq of new Set(state.lastMove?.path ?? [])) fillSquare(paint, sq, LAST);
+}
+
+/** The square the held piece stands on. @param {Paint} paint */
+function drawSelectedSquare(paint) {
+  if (state.selected) fillSquare(paint, heldAt(state.selected), SELECTED);
+}
+
+/**
+ * The held piece, when it is away from its square (dragged, or in the middle of a capture), and
+ * the pieces it has captured so far (faded), in the form of an animation frame.
+ * @param {Paint} paint @param {View} view @returns {Omit<Frame, 'anim'> | null}
+ */
+function heldPiece({ size, o }, view) {
+  const sel = state.selected;
+  if (!sel) return null;
+  const drag = state.drag?.started ? state.drag : null;
+  /** @type {Omit<Frame, 'anim'>} */
+  const out = { hidden: new Set(), faded: new Map(sel.captured.map((sq) => [sq, 0.35])), moving: [] };
+  const at = heldAt(sel);
+  const piece = view.pieces.find((q) => q.sq === sel.from);
+  if (piece && (at !== sel.from || drag)) {
+    out.hidden.add(sel.from);
+    const { x, y } = drag ? drag.at : center(at, size, o);
+    out.moving.push({ piece, x, y, lifted: !!drag });
+  }
+  return out;
+}
+
+/** The piece the opponent just huffed: faded, and crossed out. @param {Paint} paint */
+function drawHuffMark({ ctx, size, cell, o }) {
+  const mark = state.huffMark;
+  if (!mark) return;
+  const c = center(mark.sq, size, o);
+  drawPiece(ctx, c.x, c.y, cell, mark.piece, 0.28);
+  ctx.save();
+  ctx.strokeStyle = HUFF_CROSS;
+  ctx.lineWidth = cell * 0.07;
+  ctx.lineCap = 'round';
+  const d = cell * 0.22;
+  ctx.beginPath();
+  ctx.moveTo(c.x - d, c.y - d);
+  ctx.lineTo(c.x + d, c.y + d);
+  ctx.moveTo(c.x + d, c.y - d);
+  ctx.lineTo(c.x - d, c.y + d);
+  ctx.stroke();
+  ctx.restore();
+}
+
+/**
+ * The pieces on their squares, with rings on those under capture obligation and those that may
+ * be huffed while the player is to move. `away`: pieces not drawn on their squares, or faded.
+ * @param {Paint} paint @param {View} view @param {Omit<Frame, 'anim'> | undefined} away
+ * @param {boolean} interactive
+ */
+function drawPieces(paint, view, away, interactive) {
+  const { ctx, size, cell, o } = paint;
+  const midCapture = !!state.selected && state.selected.committed.length > 1;
+  const obliged = new Set(interactive && !midCapture ? view.obligated : []);
+  const huffable = new Set(interactive ? view.huffable : []);
+  for (const piece of view.pieces) {
+    if (away?.hidden.has(piece.sq)) continue;
+    const c = center(piece.sq, size, o);
+    if (obliged.has(piece.sq)) ring(paint, c.x, c.y, OBLIGED);
+    if (huffable.has(piece.sq)) ring(paint, c.x, c.y, HUFFABLE, true);
+    drawPiece(ctx, c.x, c.y, cell, piece, away?.faded.get(piece.sq) ?? 1);
+  }
+}
+
+/** @param {Paint} paint @param {number} x @param {number} y @param {string} color @param {boolean} [dashed] */
+function ring({ ctx, cell }, x, y, color, dashed = false) {
   ctx.save();
   ctx.strokeStyle = color;
   ctx.lineWidth = Math.max(2, cell * 0.07);
@@ -156,9 +158,33 @@ function ring(ctx, x, y, cell, color, dashed = false) {
   ctx.restore();
 }
 
-function arrow(ctx, path, size, color) {
-  const cell = size / 8;
-  const pts = path.map((sq) => center(sq, size, state.orientation));
+/** Where the held piece may go: dots on final squares, rings on squares it lands on on the way.
+ * @param {Paint} paint */
+function drawDestinations({ ctx, size, cell, o }) {
+  if (!state.selected) return;
+  const { finals, steps } = destinations();
+  ctx.save();
+  ctx.fillStyle = DEST;
+  ctx.strokeStyle = DEST;
+  for (const sq of finals) {
+    const c = center(sq, size, o);
+    ctx.beginPath();
+    ctx.arc(c.x, c.y, cell * 0.17, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  ctx.lineWidth = cell * 0.05;
+  for (const sq of steps) {
+    const c = center(sq, size, o);
+    ctx.beginPath();
+    ctx.arc(c.x, c.y, cell * 0.14, 0, Math.PI * 2);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+/** An arrow along a path of squares. @param {Paint} paint @param {number[]} path @param {string} color */
+function arrow({ ctx, size, cell, o }, path, color) {
+  const pts = path.map((sq) => center(sq, size, o));
   ctx.save();
   ctx.strokeStyle = color;
   ctx.fillStyle = color;
@@ -182,159 +208,18 @@ function arrow(ctx, path, size, color) {
   ctx.restore();
 }
 
-/// The destinations of the held piece: final squares and intermediate landing squares.
-function destinations() {
-  const sel = state.selected;
-  if (!sel) return { finals: new Set(), steps: new Set() };
-  const k = sel.committed.length;
-  const finals = new Set();
-  const steps = new Set();
-  for (const p of sel.paths) {
-    if (p.squares.length <= k) continue;
-    finals.add(p.squares[p.squares.length - 1]);
-    for (const sq of p.squares.slice(k, -1)) steps.add(sq);
+/** The square numbers, in the corner of each dark square. @param {Paint} paint */
+function drawNumbers({ ctx, cell, o }) {
+  ctx.save();
+  ctx.fillStyle = 'rgba(255, 244, 225, 0.8)';
+  ctx.font = `700 ${Math.max(8, cell * 0.16)}px system-ui, sans-serif`;
+  ctx.shadowColor = 'rgba(0, 0, 0, 0.8)';
+  ctx.shadowBlur = 2;
+  ctx.textBaseline = 'top';
+  for (let n = 1; n <= 32; n++) {
+    const { row, col } = rowCol(n);
+    const { cx, cy } = cellOf(row, col, o);
+    ctx.fillText(String(n), cx * cell + cell * 0.04, cy * cell + cell * 0.035);
   }
-  for (const sq of finals) steps.delete(sq);
-  return { finals, steps };
-}
-
-export function render(canvas, now) {
-  const size = state.size;
-  if (!size || !state.view) return;
-  const ctx = canvas.getContext('2d');
-  const dpr = canvas.width / size;
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  const cell = size / 8;
-  const o = state.orientation;
-  const view = state.anim?.kind === 'turn' ? state.anim.view : state.view;
-
-  const board = sprite(`board|${size}|${dpr}`, size, dpr, (g) => {
-    for (let cy = 0; cy < 8; cy++) {
-      for (let cx = 0; cx < 8; cx++) {
-        g.fillStyle = (cx + cy) % 2 ? DARK : LIGHT;
-        g.fillRect(cx * cell, cy * cell, cell, cell);
-      }
-    }
-    // A faint grain over the squares.
-    const grain = g.createLinearGradient(0, 0, size, size);
-    grain.addColorStop(0, 'rgba(255,255,255,0.06)');
-    grain.addColorStop(1, 'rgba(0,0,0,0.08)');
-    g.fillStyle = grain;
-    g.fillRect(0, 0, size, size);
-  });
-  ctx.drawImage(board, 0, 0, size, size);
-
-  if (state.lastMove && !state.anim) {
-    const squares = new Set(state.lastMove.path);
-    for (const sq of squares) fillSquare(ctx, sq, cell, LAST);
-  }
-  const sel = state.selected;
-  if (sel) fillSquare(ctx, sel.committed[sel.committed.length - 1], cell, SELECTED);
-
-  // Pieces, with what is moving drawn last.
-  const p = progress(now);
-  const hidden = new Set();
-  const faded = new Map();
-  const moving = [];
-  let held = null;
-  if (p?.anim.kind === 'turn') {
-    const a = p.anim;
-    if (a.huff) faded.set(a.huff, a.huffMs ? 1 - Math.min(1, p.t / a.huffMs) : 0);
-    const tm = p.t - a.huffMs;
-    if (a.mover && a.path.length > 1) {
-      hidden.add(a.path[0]);
-      const jumps = a.path.length - 1;
-      const seg = tm <= 0 ? 0 : Math.min(jumps - 1, Math.floor(tm / 220));
-      const local = tm <= 0 ? 0 : ease(Math.min(1, (tm - seg * 220) / 220));
-      const from = center(a.path[seg], size, o);
-      const to = center(a.path[seg + 1], size, o);
-      moving.push({ piece: a.mover, x: from.x + (to.x - from.x) * local, y: from.y + (to.y - from.y) * local, lifted: true });
-      for (const [sq, i] of Object.entries(a.segmentOf)) {
-        if (i < seg) faded.set(Number(sq), 0);
-        else if (i === seg) faded.set(Number(sq), 1 - local);
-      }
-    }
-  } else if (p?.anim.kind === 'back') {
-    const a = p.anim;
-    const to = center(a.sq, size, o);
-    const k = ease(Math.min(1, p.t / a.duration));
-    hidden.add(a.sq);
-    moving.push({ piece: a.piece, x: a.x + (to.x - a.x) * k, y: a.y + (to.y - a.y) * k, lifted: true });
-  }
-  if (sel && !p) {
-    const at = sel.committed[sel.committed.length - 1];
-    const piece = view.pieces.find((q) => q.sq === sel.from);
-    for (const sq of sel.captured) faded.set(sq, 0.35);
-    if (piece && (at !== sel.from || state.drag?.started)) {
-      hidden.add(sel.from);
-      held = { piece, ...(state.drag?.started ? { x: state.drag.x, y: state.drag.y } : center(at, size, o)), lifted: !!state.drag?.started };
-    }
-  }
-
-  if (state.huffMark && !p) {
-    const c = center(state.huffMark.sq, size, o);
-    drawPiece(ctx, c.x, c.y, cell, state.huffMark.piece, 0.28);
-    ctx.save();
-    ctx.strokeStyle = 'rgba(183, 28, 28, 0.9)';
-    ctx.lineWidth = cell * 0.07;
-    ctx.lineCap = 'round';
-    const d = cell * 0.22;
-    ctx.beginPath();
-    ctx.moveTo(c.x - d, c.y - d); ctx.lineTo(c.x + d, c.y + d);
-    ctx.moveTo(c.x + d, c.y - d); ctx.lineTo(c.x - d, c.y + d);
-    ctx.stroke();
-    ctx.restore();
-  }
-
-  const interactive = state.phase === 'playing' && (!state.anim || state.anim.kind === 'back') && !state.thinking;
-  const obliged = new Set(interactive ? view.obligated : []);
-  const huffable = new Set(interactive ? view.huffable : []);
-  for (const piece of view.pieces) {
-    if (hidden.has(piece.sq)) continue;
-    const c = center(piece.sq, size, o);
-    if (obliged.has(piece.sq) && !(sel && sel.committed.length > 1)) ring(ctx, c.x, c.y, cell, OBLIGED);
-    if (huffable.has(piece.sq)) ring(ctx, c.x, c.y, cell, HUFFABLE, true);
-    drawPiece(ctx, c.x, c.y, cell, piece, faded.get(piece.sq) ?? 1);
-  }
-
-  if (interactive && sel) {
-    const { finals, steps } = destinations();
-    ctx.save();
-    ctx.fillStyle = DEST;
-    ctx.strokeStyle = DEST;
-    for (const sq of finals) {
-      const c = center(sq, size, o);
-      ctx.beginPath();
-      ctx.arc(c.x, c.y, cell * 0.17, 0, Math.PI * 2);
-      ctx.fill();
-    }
-    ctx.lineWidth = cell * 0.05;
-    for (const sq of steps) {
-      const c = center(sq, size, o);
-      ctx.beginPath();
-      ctx.arc(c.x, c.y, cell * 0.14, 0, Math.PI * 2);
-      ctx.stroke();
-    }
-    ctx.restore();
-  }
-  for (const path of state.required) arrow(ctx, path.squares, size, REQUIRED);
-  if (state.settings.numbers) {
-    ctx.save();
-    ctx.fillStyle = 'rgba(255, 244, 225, 0.8)';
-    ctx.font = `700 ${Math.max(8, cell * 0.16)}px system-ui, sans-serif`;
-    ctx.shadowColor = 'rgba(0, 0, 0, 0.8)';
-    ctx.shadowBlur = 2;
-    ctx.textBaseline = 'top';
-    for (let n = 1; n <= 32; n++) {
-      const { row, col } = rowCol(n);
-      const { cx, cy } = cellOf(row, col, o);
-      ctx.fillText(String(n), cx * cell + cell * 0.04, cy * cell + cell * 0.035);
-    }
-    ctx.restore();
-  }
-
-  for (const m of moving) drawPiece(ctx, m.x, m.y, cell, m.piece, 1, m.lifted);
-  if (held) drawPiece(ctx, held.x, held.y, cell, held.piece, 1, held.lifted);
-
-  if (state.anim) requestRedraw();
+  ctx.restore();
 }

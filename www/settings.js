@@ -1,8 +1,16 @@
+// @ts-check
 // Remembered choices (localStorage) and the URL parameters ?rules=&fen=&opponent=&level=&color=&lang=.
 // Values are checked by the wasm layer where they are rules (preset ids, levels, positions).
 
+import { problemText } from './i18n.js';
+
+/** @typedef {import('./state.js').Settings} Settings */
+/** @typedef {import('./state.js').Bindings} Bindings */
+/** A URL parameter that was not understood. @typedef {{ name: string, problem: string }} UrlError */
+
 const KEY = 'dame.settings.v1';
 
+/** The remembered choices over `defaults`. @param {Settings} defaults @returns {Settings} */
 export function loadSettings(defaults) {
   try {
     const saved = JSON.parse(localStorage.getItem(KEY) || '{}');
@@ -12,6 +20,7 @@ export function loadSettings(defaults) {
   }
 }
 
+/** @param {Settings} settings */
 export function saveSettings(settings) {
   try {
     localStorage.setItem(KEY, JSON.stringify(settings));
@@ -20,22 +29,27 @@ export function saveSettings(settings) {
   }
 }
 
-/// The URL's choices: { settings: {...}, fen, errors: [{name, problem}] }.
-export function readUrl(search, bindings, presets) {
+/** The URL's choices, the position it names, and the parameters that were not understood.
+ * @param {string} search @param {Pick<Bindings, 'checkRules' | 'checkLevel'>} bindings
+ * @returns {{ settings: Partial<Settings>, fen: string | null, errors: UrlError[] }} */
+export function readUrl(search, bindings) {
   const params = new URLSearchParams(search);
+  /** @type {{ settings: Partial<Settings>, fen: string | null, errors: UrlError[] }} */
   const out = { settings: {}, fen: null, errors: [] };
   const rules = params.get('rules');
   if (rules !== null) {
-    const id = rules.trim().toLowerCase().replace(/_/g, '-');
-    if (presets.some((p) => p.id === id)) out.settings.rules = id;
-    else out.errors.push({ name: 'rules', problem: `'${rules}' (${presets.map((p) => p.id).join(', ')})` });
+    try {
+      out.settings.rules = bindings.checkRules(rules);
+    } catch (e) {
+      out.errors.push({ name: 'rules', problem: problemText(e) });
+    }
   }
   const level = params.get('level');
   if (level !== null) {
     try {
       out.settings.level = bindings.checkLevel(level);
     } catch (e) {
-      out.errors.push({ name: 'level', problem: e.message });
+      out.errors.push({ name: 'level', problem: problemText(e) });
     }
   }
   const opponent = params.get('opponent');

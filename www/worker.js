@@ -1,29 +1,38 @@
+// @ts-check
 // The computer's Web Worker (a module worker). It loads the page's own wasm module (the URLs of
 // its JS glue and its .wasm come in the query string, so the browser fetches it once), posts
 // "ready", then answers each request with the module's workerAnswer: the search runs here, never
-// on the page's thread.
+// on the page's thread. Type-checked with the webworker library (tsconfig.worker.json).
+
+/** @typedef {import('#types/bindings').Glue} Glue */
+/** @typedef {import('#types/WorkerRequest').WorkerRequest} WorkerRequest */
 
 const params = new URL(self.location.href).searchParams;
+/** @type {WorkerRequest[]} */
 const pending = [];
+/** @type {Glue['workerAnswer'] | null} */
 let answer = null;
 
-function reply(request) {
+/** @param {Glue['workerAnswer']} answer @param {WorkerRequest} request */
+function reply(answer, request) {
   try {
     const out = answer(request);
     if (out !== undefined) self.postMessage(out);
   } catch (e) {
-    self.postMessage({ type: 'error', id: request?.id ?? 0, message: String(e?.message ?? e) });
+    const message = e instanceof Error ? e.message : String(e);
+    self.postMessage({ type: 'error', id: request && 'id' in request ? request.id : 0, message });
   }
 }
 
-self.onmessage = (event) => (answer ? reply(event.data) : pending.push(event.data));
+self.onmessage = (event) => (answer ? reply(answer, event.data) : pending.push(event.data));
 
 try {
-  const glue = await import(params.get('glue'));
-  await glue.default({ module_or_path: params.get('wasm') });
+  /** @type {Glue} */
+  const glue = await import(params.get('glue') ?? '');
+  await glue.default({ module_or_path: params.get('wasm') ?? '' });
   answer = glue.workerAnswer;
   self.postMessage('ready');
-  for (const request of pending.splice(0)) reply(request);
+  for (const request of pending.splice(0)) reply(answer, request);
 } catch (e) {
-  self.postMessage({ type: 'error', id: 0, message: 'worker: ' + String(e?.message ?? e) });
+  self.postMessage({ type: 'error', id: 0, message: 'worker: ' + (e instanceof Error ? e.message : String(e)) });
 }

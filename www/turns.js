@@ -1,0 +1,185 @@
+// @ts-check
+// The turn order: the player's route or huff goes to the wasm layer, which plays it or says why
+// not; after each turn, whose turn it is now and what they are told; the computer's turns; the
+// end. It never decides a rule itself.
+
+import { state, update, say, currentGame, currentView } from './state.js';
+import { animateTurn, animateBack, blocking } from './anim.js';
+import { clearSelection, continueCapture, heldAt } from './selection.js';
+import { computerMove } from './computer.js';
+import { t, reasonText, problemText } from './i18n.js';
+
+/** @typedef {import('./state.js').State} State */
+/** @typedef {import('./state.js').Point} Point */
+/** @typedef {import('./state.js').Color} Color */
+/** @typedef {import('./state.js').Selection} Selection */
+/** @typedef {import('#types/PlayedTurn').PlayedTurn} PlayedTurn */
+
+/** The human's colour against the computer; null when two people play. @returns {Color | null} */
+export function humanColor() {
+  return state.settings.opponent === 'human' ? null : state.settings.color;
+}
+
+/** May the player move now (a game is on, nothing is being shown, it is their side's turn)? */
+export function isHumanTurn() {
+  const v = state.view;
+  return (
+    state.phase === 'playing' && !state.thinking && !blocking() && !!v && !v.outcome &&
+    (state.settings.opponent === 'human' || v.side === state.settings.color)
+  );
+}
+
+/** Reads the position from the game again (inside update()). @param {State} s */
+export function refresh(s) {
+  s.view = currentGame().view();
+}
+
+/**
+ * Plays the route the player pointed at: `committed` (the start and the squares landed on so
+ * far), the squares dragged `via`, the `target` square; `stop` ends a capture where it stands.
+ * `dropped`: the piece was dropped there (a drag), so it is not animated; `at`: where it was
+ * dropped, to slide it back from if the route is refused.
+ * @param {number[]} committed @param {number[]} via @param {number} target @param {boolean} stop
+ * @param {{ dropped: boolean, at?: Point }} how
+ */
+export async function playRoute(committed, via, target, stop, how) {
+  let answer;
+  try {
+    answer = currentGame().route(committed, via, target, stop);
+  } catch (e) {
+    update((s) => say(s, problemText(e), 'error'));
+    return;
+  }
+  const sel = state.selected;
+  if (answer.status === 'played') {
+    const turn = answer.turn;
+    const before = currentView();
+    update((s) => {
+      clearSelection(s);
+      s.huffMark = null;
+    });
+    if (how.dropped) {
+      finishTurn(turn, []);
+      return;
+    }
+    // Show the rest of the route from where the piece stands now. The animation is only drawn
+    // (from the position before): the state, data-fen and aria-label have the move at once.
+    const shownFrom = committed[committed.length - 1];
+    const k = turn.path.indexOf(shownFrom);
+    const captured = sel?.captured ?? [];
+    const base = {
+      ...before,
+      pieces: before.pieces
+        .filter((q) => !captured.includes(q.sq))
+        .map((q) => (q.sq === turn.path[0] ? { ...q, sq: shownFrom } : q)),
+    };
+    const mine = state.epoch;
+    const shown = animateTurn({ ...turn, huff: null, path: turn.path.slice(Math.max(0, k)) }, base);
+    recordTurn(turn);
+    await shown;
+    if (mine !== state.epoch) return;
+    afterTurn([]);
+    return;
+  }
+  if (answer.status === 'partial') {
+    continueCapture(answer.path, answer.captured, answer.canStop);
+    return;
+  }
+  const refusal = answer.refusal;
+  const mid = committed.length > 1;
+  update((s) => {
+    say(s, reasonText(refusal, sel?.from), 'error');
+    if (!mid) {
+      s.selected = null;
+      if (refusal.code !== 'mustCapture') s.required = [];
+    }
+  });
+  if (how.dropped && how.at && sel) slideBack(sel, how.at);
+}
+
+/** Slides the held piece back to where it stands from the point it was dropped at.
+ * @param {Selection} sel @param {Point} at */
+export async function slideBack(sel, at) {
+  const piece = currentView().pieces.find((p) => p.sq === sel.from);
+  if (!piece) return;
+  await animateBack(piece, heldAt(sel), at);
+}
+
+/** Huffs the opponent's piece on `sq` (Blasen): it fades out, and the player moves next unless
+ * that ended the game. @param {number} sq */
+export async function huff(sq) {
+  const before = currentView();
+  let ended;
+  try {
+    ended = currentGame().huff(sq);
+  } catch (e) {
+    update((s) => say(s, problemText(e), 'error'));
+    return;
+  }
+  update((s) => {
+    clearSelection(s);
+    s.huffMark = null;
+  });
+  await animateTurn({ huff: sq, path: [], captured: [] }, before);
+  if (ended) {
+    finishTurn(ended, []);
+    return;
+  }
+  update((s) => {
+    refresh(s);
+    say(s, t('huffed', { sq }), 'info');
+    s.prompt = { ...s.message };
+  });
+}
+
+/** @param {PlayedTurn} turn */
+function recordTurn(turn) {
+  update((s) => {
+    s.lastMove = { path: turn.path, captured: turn.captured, huff: turn.huff };
+    refresh(s);
+  });
+}
+
+/** @param {PlayedTurn} turn @param {string[]} notes */
+function finishTurn(turn, notes) {
+  recordTurn(turn);
+  afterTurn(notes);
+}
+
+/** Whose turn is it now, and what should they be told? The computer plays if it is its turn.
+ * @param {string[]} [notes] what to say first (the computer's move, say) */
+export function afterTurn(notes = []) {
+  const v = currentView();
+  if (v.outcome) {
+    update((s) => {
+      s.phase = 'over';
+      say(s, notes.join(' '), 'info');
+    });
+    return;
+  }
+  if (!isHumanTurn() && state.settings.opponent === 'computer') {
+    computerTurn(notes);
+    return;
+  }
+  const parts = [...notes];
+  if (v.huffable.length) parts.push(t(v.movable.length ? 'huffPrompt' : 'huffPromptOnly'));
+  else if (v.obligated.length) parts.push(t(v.huffing ? 'shouldCaptureNow' : 'mustCaptureNow'));
+  else if (!notes.length) parts.push(t('yourTurnMove'));
+  const kind = v.huffable.length ? 'huff' : v.obligated.length ? 'warn' : 'info';
+  update((s) => {
+    say(s, parts.join(' '), kind);
+    s.prompt = { ...s.message };
+  });
+}
+
+/** @param {string[]} notes */
+async function computerTurn(notes) {
+  const answer = await computerMove(notes);
+  if (!answer) return;
+  if (answer.turn) {
+    finishTurn(answer.turn, answer.notes);
+  } else {
+    update(refresh);
+    afterTurn();
+  }
+}
