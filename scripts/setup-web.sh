@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the browser game needs, skipping whatever is already there in the right version:
-# the wasm target, Trunk, wasm-bindgen-cli, npm packages (playwright-core, binaryen for wasm-opt)
-# and Debian's Chromium. Safe to run again: a second run only checks versions.
+# the wasm target, Trunk, wasm-bindgen-cli, npm packages (playwright-core, binaryen for wasm-opt,
+# typescript for the type check of www/) and Debian's Chromium. Safe to run again: a second run only checks versions.
 # Source it (`. scripts/setup-web.sh`) or run it; either way node_modules/.bin goes first on PATH.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -29,8 +29,9 @@ if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGE
 fi
 
 if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] \
+  || [ ! -x node_modules/.bin/tsc ] \
   || ! node_modules/.bin/wasm-opt --version 2>/dev/null | grep -q 'version_123'; then
-  say "installing npm packages (playwright-core, binaryen@123)"
+  say "installing npm packages (playwright-core, binaryen@123, typescript)"
   if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
 fi
 export PATH="$PWD/node_modules/.bin:$PATH"

@@ -28,6 +28,10 @@ step "web: set-up (installs what is missing)"
 export PATH="$PWD/node_modules/.bin:$PATH"
 export TRUNK_SKIP_VERSION_CHECK=true
 
+step "web: type-check www/ (tsc --noEmit)"
+tsc --noEmit
+tsc --noEmit -p tsconfig.worker.json
+
 step "web: clippy for wasm32"
 cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
 
