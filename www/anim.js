@@ -7,29 +7,7 @@
 import { state, update } from './state.js';
 import { between, center } from './board.js';
 
-/** @typedef {import('./state.js').View} View */
-/** @typedef {import('./state.js').PieceView} PieceView */
-/** @typedef {import('./state.js').Point} Point */
-/** @typedef {import('./state.js').Color} Color */
-
-/**
- * A turn being shown over the position before it. `path`: the squares the piece goes through
- * (empty for a huff alone); `segmentOf`: each captured square and the jump that takes it.
- * @typedef {{ kind: 'turn', start: number, duration: number, view: View, huff: number | null,
- *   huffMs: number, mover: PieceView | null, path: number[], segmentOf: Map<number, number> }} TurnAnim
- */
-/** A piece sliding back to `sq` from where it was dropped.
- * @typedef {{ kind: 'back', start: number, duration: number, piece: PieceView, sq: number, from: Point }} BackAnim */
-/** @typedef {TurnAnim | BackAnim} Anim */
-
-/** A piece drawn away from its square. @typedef {{ piece: PieceView, x: number, y: number, lifted: boolean }} Moving */
-/**
- * What an animation changes in a frame: pieces not drawn on their squares, pieces drawn faded
- * (alpha by square) and pieces drawn in motion.
- * @typedef {{ anim: Anim, hidden: Set<number>, faded: Map<number, number>, moving: Moving[] }} Frame
- */
-
-/** The part of a turn the animation shows. @typedef {{ huff: number | null, path: number[], captured: number[] }} Shown */
+/** @import { View, PieceView, Point, Color, Anim, TurnAnim, BackAnim, Frame, Shown } from '#types/page' */
 
 export const PER_JUMP_MS = 220;
 const HUFF_MS = 450;

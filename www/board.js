@@ -2,8 +2,7 @@
 // Board geometry: standard square numbers (RULES.md §7) to rows, columns and pixels. Only where
 // things are drawn; which moves are legal comes from the wasm layer.
 
-/** @typedef {import('./state.js').Color} Color */
-/** @typedef {import('./state.js').Point} Point */
+/** @import { Color, Point } from '#types/page' */
 
 /** @param {number} n a square, 1–32 @returns {{ row: number, col: number }} row 1–8 from Black's side, column 0–7 */
 export function rowCol(n) {

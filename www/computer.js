@@ -8,7 +8,7 @@ import { animateTurn } from './anim.js';
 import { t, problemText } from './i18n.js';
 import * as engine from './engine.js';
 
-/** @typedef {import('#types/PlayedTurn').PlayedTurn} PlayedTurn */
+/** @import { PlayedTurn } from '#types/PlayedTurn' */
 
 /** Stops whatever the computer is doing for the game so far: a new game, an undo, a resignation. */
 export function stopComputer() {

@@ -7,8 +7,7 @@ import { t, lang, applyStatic, sideName, outcomeText, nameOf, noteOf } from './i
 import { humanColor } from './turns.js';
 import { heldAt } from './selection.js';
 
-/** @typedef {import('./state.js').Settings} Settings */
-/** @typedef {import('./state.js').View} View */
+/** @import { Settings, View } from '#types/page' */
 
 /** The element with this id, of the expected kind.
  * @template {HTMLElement} T

@@ -10,7 +10,7 @@ import { t } from './i18n.js';
 import { grab, refuseGrab, clickHeld, clearSelection, isNode, heldAt, midCapture } from './selection.js';
 import { isHumanTurn, playRoute, huff, slideBack } from './turns.js';
 
-/** @typedef {import('./state.js').Point} Point */
+/** @import { Point } from '#types/page' */
 
 const DRAG_PX = 5;
 

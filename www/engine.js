@@ -2,8 +2,8 @@
 // The computer, in a Web Worker (www/worker.js) running the page's own wasm module. The worker
 // posts "ready" once the module has loaded; requests wait for that, so none is lost.
 
-/** @typedef {import('#types/WorkerRequest').WorkerRequest} WorkerRequest */
-/** @typedef {import('#types/WorkerReply').WorkerReply} WorkerReply */
+/** @import { WorkerRequest } from '#types/WorkerRequest' */
+/** @import { WorkerReply } from '#types/WorkerReply' */
 /** @typedef {Extract<WorkerReply, { type: 'move' }>} MoveReply */
 /** @typedef {Extract<WorkerReply, { type: 'bench' }>} BenchReply */
 /** @typedef {{ resolve: (reply: WorkerReply) => void, reject: (error: Error) => void }} Waiting */

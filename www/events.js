@@ -13,7 +13,7 @@ import { $, readPanel, fillPanel } from './dom.js';
 import { setLang, lang } from './i18n.js';
 import { saveSettings } from './settings.js';
 
-/** @typedef {import('./state.js').Point} Point */
+/** @import { Point } from '#types/page' */
 
 /** @param {HTMLCanvasElement} canvas */
 export function bindBoard(canvas) {

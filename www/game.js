@@ -8,8 +8,7 @@ import { stopComputer } from './computer.js';
 import { afterTurn, humanColor, refresh } from './turns.js';
 import * as engine from './engine.js';
 
-/** @typedef {import('./state.js').Phase} Phase */
-/** @typedef {import('./state.js').WebGame} WebGame */
+/** @import { WebGame } from '#types/page' */
 
 /** A new game of the chosen rules, shown for setting up ('setup') or begun ('playing').
  * @param {'setup' | 'playing'} phase */

@@ -2,13 +2,9 @@
 // Words of the page in German (the default) and English. Rules are not decided here: the wasm
 // layer sends a reason code with the squares, and this file only puts it into words.
 
-/** @typedef {import('./state.js').Lang} Lang */
-/** @typedef {import('./state.js').Color} Color */
-/** @typedef {import('#types/Refusal').Refusal} Refusal */
-/** @typedef {import('#types/OutcomeView').OutcomeView} OutcomeView */
-/** @typedef {import('#types/RefusalCode').RefusalCode} RefusalCode */
-/** A language's texts: a reason for every refusal code the wasm layer sends, among the rest.
- * @typedef {Record<string, string> & Record<`reason_${RefusalCode}`, string>} Texts */
+/** @import { Lang, Color, Texts } from '#types/page' */
+/** @import { Refusal } from '#types/Refusal' */
+/** @import { OutcomeView } from '#types/OutcomeView' */
 
 /** @type {Texts} */
 const de = {

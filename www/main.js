@@ -11,7 +11,7 @@ import * as engine from './engine.js';
 import { t, setLang } from './i18n.js';
 import { loadSettings, readUrl } from './settings.js';
 
-/** @typedef {import('./state.js').Bindings} Bindings */
+/** @import { Bindings } from '#types/page' */
 
 /** The wasm module's exports, once Trunk's loader has initialised it.
  * @returns {Promise<Bindings>} */

@@ -9,10 +9,7 @@ import { frame, blocking } from './anim.js';
 import { drawBoard, drawPiece } from './sprites.js';
 import { destinations, heldAt } from './selection.js';
 
-/** @typedef {import('./state.js').View} View */
-/** @typedef {import('./state.js').Color} Color */
-/** @typedef {import('./anim.js').Frame} Frame */
-/** @typedef {import('./anim.js').Moving} Moving */
+/** @import { View, Color, Away } from '#types/page' */
 /** The canvas and the board's geometry for one frame. @typedef {{ ctx: CanvasRenderingContext2D, size: number, cell: number, o: Color }} Paint */
 
 const LAST = 'rgba(214, 220, 80, 0.45)';
@@ -86,13 +83,13 @@ function drawSelectedSquare(paint) {
 /**
  * The held piece, when it is away from its square (dragged, or in the middle of a capture), and
  * the pieces it has captured so far (faded), in the form of an animation frame.
- * @param {Paint} paint @param {View} view @returns {Omit<Frame, 'anim'> | null}
+ * @param {Paint} paint @param {View} view @returns {Away | null}
  */
 function heldPiece({ size, o }, view) {
   const sel = state.selected;
   if (!sel) return null;
   const drag = state.drag?.started ? state.drag : null;
-  /** @type {Omit<Frame, 'anim'>} */
+  /** @type {Away} */
   const out = { hidden: new Set(), faded: new Map(sel.captured.map((sq) => [sq, 0.35])), moving: [] };
   const at = heldAt(sel);
   const piece = view.pieces.find((q) => q.sq === sel.from);
@@ -127,7 +124,7 @@ function drawHuffMark({ ctx, size, cell, o }) {
 /**
  * The pieces on their squares, with rings on those under capture obligation and those that may
  * be huffed while the player is to move. `away`: pieces not drawn on their squares, or faded.
- * @param {Paint} paint @param {View} view @param {Omit<Frame, 'anim'> | undefined} away
+ * @param {Paint} paint @param {View} view @param {Away | undefined} away
  * @param {boolean} interactive
  */
 function drawPieces(paint, view, away, interactive) {

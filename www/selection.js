@@ -5,9 +5,7 @@
 import { state, update, say, currentGame } from './state.js';
 import { t, reasonText } from './i18n.js';
 
-/** @typedef {import('./state.js').State} State */
-/** @typedef {import('./state.js').Selection} Selection */
-/** @typedef {import('./state.js').Point} Point */
+/** @import { State, Selection, Point } from '#types/page' */
 
 /** The square the held piece stands on now. @param {Selection} sel */
 export function heldAt(sel) {

@@ -4,9 +4,7 @@
 
 import { problemText } from './i18n.js';
 
-/** @typedef {import('./state.js').Settings} Settings */
-/** @typedef {import('./state.js').Bindings} Bindings */
-/** A URL parameter that was not understood. @typedef {{ name: string, problem: string }} UrlError */
+/** @import { Settings, Bindings, UrlError } from '#types/page' */
 
 const KEY = 'dame.settings.v1';
 

@@ -3,7 +3,7 @@
 // copied: a frame (a drag, an animation) costs a few image copies instead of dozens of
 // gradients, so the main thread stays free even where canvas drawing is slow.
 
-/** @typedef {import('./state.js').PieceView} PieceView */
+/** @import { PieceView } from '#types/page' */
 /** @typedef {CanvasRenderingContext2D} Ctx */
 
 const LIGHT = '#ecd8b4';

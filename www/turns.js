@@ -9,11 +9,8 @@ import { clearSelection, continueCapture, heldAt } from './selection.js';
 import { computerMove } from './computer.js';
 import { t, reasonText, problemText } from './i18n.js';
 
-/** @typedef {import('./state.js').State} State */
-/** @typedef {import('./state.js').Point} Point */
-/** @typedef {import('./state.js').Color} Color */
-/** @typedef {import('./state.js').Selection} Selection */
-/** @typedef {import('#types/PlayedTurn').PlayedTurn} PlayedTurn */
+/** @import { State, Point, Color, Selection } from '#types/page' */
+/** @import { PlayedTurn } from '#types/PlayedTurn' */
 
 /** The human's colour against the computer; null when two people play. @returns {Color | null} */
 export function humanColor() {

@@ -4,8 +4,8 @@
 // "ready", then answers each request with the module's workerAnswer: the search runs here, never
 // on the page's thread. Type-checked with the webworker library (tsconfig.worker.json).
 
-/** @typedef {import('#types/bindings').Glue} Glue */
-/** @typedef {import('#types/WorkerRequest').WorkerRequest} WorkerRequest */
+/** @import { Glue } from '#types/bindings' */
+/** @import { WorkerRequest } from '#types/WorkerRequest' */
 
 const params = new URL(self.location.href).searchParams;
 /** @type {WorkerRequest[]} */

@@ -1,0 +1,136 @@
+// The page's own types (www/): its state, the held piece, a drag, an animation. Written by hand;
+// kept here rather than as JSDoc in www/, so that the words describing them are not shipped.
+
+import type { Bindings, WebGame } from './bindings';
+import type { LevelView } from './LevelView';
+import type { PathView } from './PathView';
+import type { PieceView } from './PieceView';
+import type { PresetView } from './PresetView';
+import type { RefusalCode } from './RefusalCode';
+import type { Side } from './Side';
+import type { View } from './View';
+import type { WorkerReply } from './WorkerReply';
+
+export type { Bindings, WebGame, View, PieceView, PathView, PresetView, LevelView, WorkerReply };
+
+export type Color = Side;
+export type Lang = 'de' | 'en';
+export type Phase = 'loading' | 'setup' | 'playing' | 'over';
+export type MessageKind = 'info' | 'warn' | 'error' | 'huff';
+export type Message = { text: string; kind: MessageKind };
+/** A point in CSS pixels of the board. */
+export type Point = { x: number; y: number };
+
+/** The player's choices (remembered, and read from the URL). */
+export type Settings = {
+  rules: string;
+  level: number;
+  color: Color;
+  opponent: 'computer' | 'human';
+  numbers: boolean;
+  lang: Lang;
+};
+
+/** The piece the player holds. */
+export type Selection = {
+  /** Where it started. */
+  from: number;
+  /** The start, then the squares it has landed on so far in a capture. */
+  committed: number[];
+  /** Its paths, from the wasm layer. */
+  paths: PathView[];
+  /** What it has captured so far. */
+  captured: number[];
+  /** Blasen: the capture may stop where the piece stands. */
+  canStop: boolean;
+  /** It was pressed while already held: a click puts it down. */
+  again: boolean;
+  /** The wasm layer said it may not move. */
+  refused: boolean;
+};
+
+/** A press on a piece, which becomes a drag once the pointer has moved a few pixels. */
+export type Drag = {
+  from: number;
+  start: Point;
+  at: Point;
+  started: boolean;
+  /** The squares of its paths it was dragged over (they tell routes apart). */
+  via: number[];
+  /** The press was on the piece in the middle of a capture. */
+  onActive: boolean;
+};
+
+export type LastMove = { path: number[]; captured: number[]; huff: number | null };
+/** The piece the opponent just huffed, drawn faded and crossed out. */
+export type HuffMark = { sq: number; piece: PieceView };
+
+/** A turn being shown over the position before it. */
+export type TurnAnim = {
+  kind: 'turn';
+  start: number;
+  duration: number;
+  view: View;
+  huff: number | null;
+  huffMs: number;
+  mover: PieceView | null;
+  /** The squares the piece goes through (empty for a huff alone). */
+  path: number[];
+  /** Each captured square and the jump that takes it. */
+  segmentOf: Map<number, number>;
+};
+/** A piece sliding back to `sq` from where it was dropped. */
+export type BackAnim = { kind: 'back'; start: number; duration: number; piece: PieceView; sq: number; from: Point };
+export type Anim = TurnAnim | BackAnim;
+/** The part of a turn an animation shows. */
+export type Shown = { huff: number | null; path: number[]; captured: number[] };
+
+/** A piece drawn away from its square. */
+export type Moving = { piece: PieceView; x: number; y: number; lifted: boolean };
+/** What is drawn away from the position: pieces not on their squares, pieces faded (alpha by
+ * square), pieces in motion. */
+export type Away = { hidden: Set<number>; faded: Map<number, number>; moving: Moving[] };
+/** A running animation at one frame's time. */
+export type Frame = Away & { anim: Anim };
+
+export type State = {
+  /** The wasm layer (window.wasmBindings). */
+  bindings: Bindings | null;
+  game: WebGame | null;
+  /** What the wasm layer says the position is. */
+  view: View | null;
+  presets: PresetView[];
+  levels: LevelView[];
+  settings: Settings;
+  /** A position from the URL, used for new games. */
+  startFen: { rules: string; fen: string } | null;
+  /** A problem with the URL, shown when the first game is set up. */
+  urlNote: string | null;
+  phase: Phase;
+  orientation: Color;
+  selected: Selection | null;
+  drag: Drag | null;
+  /** A square pressed while a piece is held: the destination, on release. */
+  pendingClick: number | null;
+  /** Capture paths shown when a piece that may not move is grabbed. */
+  required: PathView[];
+  lastMove: LastMove | null;
+  huffMark: HuffMark | null;
+  anim: Anim | null;
+  thinking: boolean;
+  /** Bumped by a new game or an undo: answers for an older game are dropped. */
+  epoch: number;
+  /** The computer's last answer (score, depth, nodes), for debugging. */
+  lastSearch: WorkerReply | null;
+  message: Message;
+  /** The last message that said what the player's turn is about. */
+  prompt: Message | null;
+  /** The board's side in CSS pixels. */
+  size: number;
+};
+
+/** A language's texts: a reason for every refusal code the wasm layer sends, among the rest. */
+export type Texts = Record<string, string> & Record<`reason_${RefusalCode}`, string>;
+
+/** A URL parameter that was not understood. */
+export type UrlError = { name: string; problem: string };
