@@ -31,4 +31,5 @@ pub use game::{DrawReason, Game, Outcome, WinReason, QUIET_PLIES_FOR_DRAW};
 pub use moves::{Move, Turn};
 pub use notation::position_from_fen;
 pub use perft::perft;
+pub use play::TurnStart;
 pub use rules::{CaptureRule, KingCaptures, KingMoves, Preset, PromotionMidCapture, Rules};

@@ -4,7 +4,7 @@ use super::exports::to_js;
 use super::route::{self, Resolution};
 use super::types::*;
 use crate::notation;
-use crate::{position_from_fen, Color, Game, Position, Preset, Square, Turn};
+use crate::{position_from_fen, Color, Game, Position, Preset, Square, Turn, TurnStart};
 use wasm_bindgen::prelude::*;
 
 /// A game in progress, with the huff the player has made but not yet followed by a move.
@@ -169,19 +169,22 @@ impl WebGame {
         }
     }
 
-    /// The squares the side to move may huff now (each followed by some legal move).
+    /// The squares the side to move may huff now: each ends the game or is followed by some
+    /// legal move.
     fn legal_huffs(&self) -> Vec<Square> {
-        if self.pending_huff.is_some() || self.game.position().huffable().is_empty() {
+        if self.pending_huff.is_some() || self.game.outcome().is_some() {
             return Vec::new();
         }
         let mut huffs: Vec<Square> = self
             .game
-            .legal_turns()
-            .iter()
-            .filter_map(|t| t.huff)
+            .position()
+            .turn_starts()
+            .filter_map(|(huff, start)| match start {
+                TurnStart::Final(_) => huff,
+                TurnStart::Move(after) => huff.filter(|_| !after.legal_moves().is_empty()),
+            })
             .collect();
         huffs.sort();
-        huffs.dedup();
         huffs
     }
 
@@ -343,11 +346,11 @@ impl WebGame {
         if !self.legal_huffs().contains(&sq) {
             return Err(Refusal::of(&notation::IllegalReason::NotHuffable(sq)));
         }
-        let alone = Turn {
-            huff: Some(sq),
-            mv: None,
-        };
-        if self.game.legal_turns().contains(&alone) {
+        if let Some(TurnStart::Final(_)) = pos.begin_turn(Some(sq)) {
+            let alone = Turn {
+                huff: Some(sq),
+                mv: None,
+            };
             self.game.play(&alone).map_err(|e| Refusal::of(&e.reason))?;
             return Ok(Some(self.played(&pos, &alone, Vec::new())));
         }
