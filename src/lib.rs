@@ -13,6 +13,8 @@
 //! assert!(game.play_text("18-14").is_err()); // not Red's turn
 //! ```
 
+#![warn(missing_docs)]
+
 mod board;
 pub mod engine;
 mod game;

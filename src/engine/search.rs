@@ -43,8 +43,11 @@ pub fn native_clock() -> f64 {
 /// When to stop searching. With no limit at all the search stops at its maximum depth.
 #[derive(Clone, Default)]
 pub struct Limits {
+    /// The deepest iteration.
     pub depth: Option<u32>,
+    /// Stop after this many positions.
     pub nodes: Option<u64>,
+    /// Stop after this many milliseconds.
     pub movetime_ms: Option<f64>,
     /// Needed with `movetime_ms`; natively [`native_clock`] is used when it is missing.
     pub clock: Option<Clock>,
@@ -53,6 +56,7 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// Search to `depth` plies.
     pub fn depth(depth: u32) -> Limits {
         Limits {
             depth: Some(depth),
@@ -60,6 +64,7 @@ impl Limits {
         }
     }
 
+    /// Search for `ms` milliseconds.
     pub fn movetime(ms: f64) -> Limits {
         Limits {
             movetime_ms: Some(ms),
@@ -67,6 +72,7 @@ impl Limits {
         }
     }
 
+    /// Search `nodes` positions.
     pub fn nodes(nodes: u64) -> Limits {
         Limits {
             nodes: Some(nodes),
@@ -85,8 +91,11 @@ pub struct SearchResult {
     pub score: i32,
     /// The last depth searched completely.
     pub depth: u32,
+    /// The principal variation: the best turn and the expected replies.
     pub pv: Vec<Turn>,
+    /// Positions searched.
     pub nodes: u64,
+    /// Time taken, in milliseconds.
     pub elapsed_ms: f64,
 }
 

@@ -158,6 +158,7 @@ impl WebGame {
 
 /// The same operations with Rust values, for the methods above and for tests.
 impl WebGame {
+    /// The game itself.
     pub fn game(&self) -> &Game {
         &self.game
     }
@@ -188,6 +189,7 @@ impl WebGame {
         huffs
     }
 
+    /// Everything the page draws (see [`WebGame::view`]).
     pub fn view_data(&self) -> View {
         let pos = self.shown();
         let over = self.game.outcome();
@@ -230,6 +232,7 @@ impl WebGame {
         }
     }
 
+    /// What the piece on `from` may do (see [`WebGame::grab`]).
     pub fn grab_data(&self, from: Square) -> Grab {
         let pos = self.shown();
         let refuse = |refusal: Refusal| Grab {
@@ -280,6 +283,7 @@ impl WebGame {
         refuse(Refusal::of(&notation::IllegalReason::NoMoves(from)))
     }
 
+    /// Plays the route the player pointed at, or says why not (see [`WebGame::route`]).
     pub fn route_data(
         &mut self,
         committed: &[Square],
@@ -332,6 +336,7 @@ impl WebGame {
         }
     }
 
+    /// Huffs the piece on `sq` (see [`WebGame::huff`]).
     pub fn huff_data(&mut self, sq: Square) -> Result<Option<PlayedTurn>, Refusal> {
         let pos = *self.game.position();
         if self.game.outcome().is_some() {
@@ -358,6 +363,7 @@ impl WebGame {
         Ok(None)
     }
 
+    /// Plays a turn given in notation (see [`WebGame::play_text`]).
     pub fn play_text_data(&mut self, text: &str) -> Result<PlayedTurn, String> {
         if self.pending_huff.is_some() {
             return Err("a huff is pending: finish or take it back first".to_string());
