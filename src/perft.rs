@@ -32,10 +32,14 @@ fn walk(pos: &Position, ply: usize, counts: &mut [u64], buffers: &mut [Vec<Move>
     if pos.is_decided_by_material() {
         return;
     }
-    for (_, start) in pos.turn_starts() {
-        match start {
-            TurnStart::Final(_) => counts[ply] += 1, // the huff alone ends the game
-            TurnStart::Move(after) => walk_moves(&after, ply, counts, mine, deeper),
+    // The turn starts of `Position::turn_starts`, spelled out for speed: no huff (the position
+    // itself, not a copy), then each huff.
+    walk_moves(pos, ply, counts, mine, deeper);
+    for sq in pos.huffable() {
+        match pos.begin_turn(Some(sq)) {
+            Some(TurnStart::Final(_)) => counts[ply] += 1, // the huff alone ends the game
+            Some(TurnStart::Move(after)) => walk_moves(&after, ply, counts, mine, deeper),
+            None => {}
         }
     }
 }

@@ -168,13 +168,24 @@ pub(crate) fn generate_turns(pos: &Position, out: &mut Vec<Turn>, scratch: &mut 
     if pos.is_decided_by_material() {
         return; // the game is over (docs/rules.md §5), even with a huff at hand
     }
-    for (huff, start) in pos.turn_starts() {
-        match start {
-            TurnStart::Final(_) => out.push(Turn { huff, mv: None }),
-            TurnStart::Move(after) => {
+    // The turn starts of `turn_starts`, spelled out: this is the search's hot path, and the
+    // position without a huff is used in place rather than copied.
+    movegen::generate_moves(pos, scratch);
+    out.extend(scratch.iter().map(|&mv| Turn::from_move(mv)));
+    for sq in pos.huffable {
+        match pos.begin_turn(Some(sq)) {
+            Some(TurnStart::Final(_)) => out.push(Turn {
+                huff: Some(sq),
+                mv: None,
+            }),
+            Some(TurnStart::Move(after)) => {
                 movegen::generate_moves(&after, scratch);
-                out.extend(scratch.iter().map(|&mv| Turn { huff, mv: Some(mv) }));
+                out.extend(scratch.iter().map(|&mv| Turn {
+                    huff: Some(sq),
+                    mv: Some(mv),
+                }));
             }
+            None => {}
         }
     }
 }
