@@ -1,5 +1,5 @@
 //! A game: the position, the history (with undo), and the outcome, including the draw rules of
-//! RULES.md §5.
+//! docs/rules.md §5.
 
 use crate::board::{Color, Position, Square};
 use crate::moves::Turn;
@@ -10,15 +10,18 @@ use std::fmt;
 /// Plies without a capture, a huff or a man moved after which the game is drawn (40 moves each).
 pub const QUIET_PLIES_FOR_DRAW: u32 = 80;
 
+/// Why a game was won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WinReason {
     /// The loser has no pieces left.
     NoPieces,
     /// The loser has pieces but no legal turn.
     NoMoves,
+    /// The loser resigned.
     Resignation,
 }
 
+/// Why a game was drawn (docs/rules.md §5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DrawReason {
     /// The same position, same side to move, for the third time.
@@ -27,9 +30,17 @@ pub enum DrawReason {
     FortyMoves,
 }
 
+/// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    Win { winner: Color, reason: WinReason },
+    /// One side won.
+    Win {
+        /// The side that won.
+        winner: Color,
+        /// Why.
+        reason: WinReason,
+    },
+    /// Neither side won.
     Draw(DrawReason),
 }
 
@@ -68,10 +79,12 @@ pub struct Game {
 }
 
 impl Game {
+    /// A game from the start position.
     pub fn new(rules: Rules) -> Game {
         Game::from_position(Position::start(rules))
     }
 
+    /// A game from a set-up position.
     pub fn from_position(position: Position) -> Game {
         Game {
             positions: vec![position],
@@ -81,18 +94,22 @@ impl Game {
         }
     }
 
+    /// The current position.
     pub fn position(&self) -> &Position {
         self.positions.last().expect("a game always has a position")
     }
 
+    /// The position the game started from.
     pub fn start_position(&self) -> &Position {
         &self.positions[0]
     }
 
+    /// The rules the game is played by.
     pub fn rules(&self) -> &Rules {
         self.position().rules()
     }
 
+    /// The side whose turn it is.
     pub fn side_to_move(&self) -> Color {
         self.position().side()
     }
@@ -147,6 +164,8 @@ impl Game {
         self.positions.iter().filter(|p| *p == now).count()
     }
 
+    /// How the game ended, or `None` while it goes on: no pieces, no legal turn,
+    /// resignation, threefold repetition or the 40-move rule (docs/rules.md §5).
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(loser) = self.resigned {
             return Some(Outcome::Win {
@@ -184,45 +203,36 @@ impl Game {
     }
 
     /// Plays `turn` if it is legal; otherwise says why and leaves the game unchanged.
+    ///
+    /// ```
+    /// use dame::notation::IllegalReason;
+    /// use dame::{Game, Preset};
+    ///
+    /// let mut game = Game::new(Preset::English.rules());
+    /// let opening = game.legal_turns()[0];
+    /// game.play(&opening).unwrap();
+    /// // The same turn again is Black's now: refused, with the reason, and nothing changes.
+    /// let refused = game.play(&opening).unwrap_err();
+    /// assert!(matches!(refused.reason, IllegalReason::NotYourPiece(..) | IllegalReason::NoPiece(_)));
+    /// assert_eq!(game.history().len(), 1);
+    /// ```
     pub fn play(&mut self, turn: &Turn) -> Result<(), IllegalTurn> {
-        let pos = *self.position();
-        let text = |t: &Turn| {
-            let mut squares = Vec::new();
-            if let Some(mv) = &t.mv {
-                squares.push(mv.from().to_string());
-                squares.push(mv.to().to_string());
-            }
-            let sep = if t.mv.is_some_and(|m| m.is_capture()) {
-                "x"
-            } else {
-                "-"
-            };
-            let mv = squares.join(sep);
-            match t.huff {
-                Some(h) => format!("h{h} {mv}").trim().to_string(),
-                None => mv,
-            }
+        let written = notation::TurnText::of(turn);
+        let refuse = |reason| IllegalTurn {
+            text: written.to_string(),
+            reason,
         };
         if self.outcome().is_some() {
-            return Err(IllegalTurn {
-                text: text(turn),
-                reason: IllegalReason::GameOver,
-            });
+            return Err(refuse(IllegalReason::GameOver));
         }
+        let pos = self.position();
         if !pos.legal_turns().contains(turn) {
-            // The notation layer knows why a turn is illegal; ask it directly, not through text.
-            let written = notation::TurnText {
-                huff: turn.huff,
-                squares: turn.mv.iter().flat_map(|m| [m.from(), m.to()]).collect(),
-                capture: turn.mv.is_some_and(|m| m.is_capture()),
+            // The notation layer knows why a turn is illegal.
+            let reason = match notation::resolve_turn(pos, &written) {
+                Err(reason) => reason,
+                Ok(_) => IllegalReason::NotAMove, // same squares, another move (other captures)
             };
-            let reason = notation::resolve_turn(&pos, &written)
-                .err()
-                .unwrap_or(IllegalReason::NotAMove);
-            return Err(IllegalTurn {
-                text: text(turn),
-                reason,
-            });
+            return Err(refuse(reason));
         }
         self.push(*turn);
         Ok(())
@@ -265,6 +275,7 @@ impl Game {
         Some(turn)
     }
 
+    /// `side` gives up (ignored once the game is over).
     pub fn resign(&mut self, side: Color) {
         if self.outcome().is_none() {
             self.resigned = Some(side);

@@ -13,6 +13,8 @@
 //! assert!(game.play_text("18-14").is_err()); // not Red's turn
 //! ```
 
+#![warn(missing_docs)]
+
 mod board;
 pub mod engine;
 mod game;
@@ -31,4 +33,5 @@ pub use game::{DrawReason, Game, Outcome, WinReason, QUIET_PLIES_FOR_DRAW};
 pub use moves::{Move, Turn};
 pub use notation::position_from_fen;
 pub use perft::perft;
+pub use play::TurnStart;
 pub use rules::{CaptureRule, KingCaptures, KingMoves, Preset, PromotionMidCapture, Rules};

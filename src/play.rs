@@ -17,7 +17,7 @@ impl Position {
         movegen::capturers(self)
     }
 
-    /// The obligated pieces, kings first (a king's obligation ranks above a man's, RULES.md §4).
+    /// The obligated pieces, kings first (a king's obligation ranks above a man's, docs/rules.md §4).
     pub fn obligated_kings_first(&self) -> Vec<Square> {
         let obligated = self.obligated();
         let kings = obligated & self.board.kings;
@@ -52,7 +52,7 @@ impl Position {
         next
     }
 
-    /// The pieces the opponent may huff after `mv` (RULES.md §4, rule 2).
+    /// The pieces the opponent may huff after `mv` (docs/rules.md §4, rule 2).
     fn huffable_after(&self, mv: &Move, was_king: bool) -> Bitboard {
         let obligated = self.obligated();
         let mut huffable = Bitboard::EMPTY;
@@ -90,6 +90,35 @@ impl Position {
         next
     }
 
+    /// The first step of a turn (docs/rules.md §7): no huff, or a huff of the piece on `huff`.
+    /// `None` if that piece may not be huffed (not huffable, or no huffing in these rules:
+    /// the huffable set is then always empty).
+    ///
+    /// This is the one place that knows a turn's structure; listing turns, perft, reading
+    /// turns in notation and the page's huff all begin a turn here.
+    pub fn begin_turn(&self, huff: Option<Square>) -> Option<TurnStart> {
+        let Some(sq) = huff else {
+            return Some(TurnStart::Move(*self));
+        };
+        if !self.huffable.contains(sq) {
+            return None;
+        }
+        let after = self.huff_unchecked(sq);
+        Some(if after.board.pieces(self.side.opposite()).is_empty() {
+            TurnStart::Final(after)
+        } else {
+            TurnStart::Move(after)
+        })
+    }
+
+    /// Every way the side to move may begin a turn: without a huff first, then with each
+    /// huffable piece.
+    pub fn turn_starts(&self) -> impl Iterator<Item = (Option<Square>, TurnStart)> + '_ {
+        std::iter::once(None)
+            .chain(self.huffable.iter().map(Some))
+            .filter_map(move |huff| self.begin_turn(huff).map(|start| (huff, start)))
+    }
+
     /// Every legal turn: each move, and in Blasen each huff followed by each move of the position
     /// it leaves (or the huff alone if it took the opponent's last piece).
     pub fn legal_turns(&self) -> Vec<Turn> {
@@ -117,17 +146,19 @@ impl Position {
         }
     }
 
-    /// A side has no pieces left: the game is over (RULES.md §5), whoever is to move.
+    /// A side has no pieces left: the game is over (docs/rules.md §5), whoever is to move.
     pub fn is_decided_by_material(&self) -> bool {
         self.board.red.is_empty() || self.board.black.is_empty()
     }
+}
 
-    /// The side to move has no piece, or has pieces but no legal turn: it has lost.
-    pub fn is_lost(&self) -> bool {
-        self.board.pieces(self.side).is_empty()
-            || (!self.board.pieces(self.side.opposite()).is_empty()
-                && self.legal_turns().is_empty())
-    }
+/// What follows a turn's optional huff (see [`Position::begin_turn`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnStart {
+    /// A move follows, on this position (the huffed piece already removed).
+    Move(Position),
+    /// The huff took the opponent's last piece: it is the whole turn, and the game is won.
+    Final(Position),
 }
 
 /// Fills `out` with every legal turn of `pos` (see [`Position::legal_turns`]); `scratch` is reused
@@ -135,23 +166,26 @@ impl Position {
 pub(crate) fn generate_turns(pos: &Position, out: &mut Vec<Turn>, scratch: &mut Vec<Move>) {
     out.clear();
     if pos.is_decided_by_material() {
-        return; // the game is over (RULES.md §5), even with a huff at hand
+        return; // the game is over (docs/rules.md §5), even with a huff at hand
     }
+    // The turn starts of `turn_starts`, spelled out: this is the search's hot path, and the
+    // position without a huff is used in place rather than copied.
     movegen::generate_moves(pos, scratch);
     out.extend(scratch.iter().map(|&mv| Turn::from_move(mv)));
     for sq in pos.huffable {
-        let huffed = pos.huff_unchecked(sq);
-        if huffed.board.pieces(pos.side.opposite()).is_empty() {
-            out.push(Turn {
+        match pos.begin_turn(Some(sq)) {
+            Some(TurnStart::Final(_)) => out.push(Turn {
                 huff: Some(sq),
                 mv: None,
-            });
-        } else {
-            movegen::generate_moves(&huffed, scratch);
-            out.extend(scratch.iter().map(|&mv| Turn {
-                huff: Some(sq),
-                mv: Some(mv),
-            }));
+            }),
+            Some(TurnStart::Move(after)) => {
+                movegen::generate_moves(&after, scratch);
+                out.extend(scratch.iter().map(|&mv| Turn {
+                    huff: Some(sq),
+                    mv: Some(mv),
+                }));
+            }
+            None => {}
         }
     }
 }

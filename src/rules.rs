@@ -1,4 +1,4 @@
-//! The rule parameters of RULES.md §2 and the five presets of §3, as a table.
+//! The rule parameters of docs/rules.md §2 and the five presets of §3, as a table.
 //!
 //! Rules are data: the move generator reads one [`Rules`] value, so a new preset is one more row in
 //! [`PRESETS`], not a branch in many files.
@@ -33,7 +33,7 @@ pub enum KingCaptures {
 pub enum CaptureRule {
     /// If any capture exists every legal move is a capture, continued to the end.
     Compulsory,
-    /// Capturing is optional, but an unfulfilled obligation may cost a piece (RULES.md §4).
+    /// Capturing is optional, but an unfulfilled obligation may cost a piece (docs/rules.md §4).
     Huffing,
 }
 
@@ -46,17 +46,23 @@ pub enum PromotionMidCapture {
     ContinuesAsKing,
 }
 
-/// One complete set of rule parameters (RULES.md §2).
+/// One complete set of rule parameters (docs/rules.md §2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
+    /// May a man capture backwards (it always moves forward only)?
     pub men_capture_backward: bool,
+    /// How a king moves.
     pub king_moves: KingMoves,
+    /// How a king captures.
     pub king_captures: KingCaptures,
+    /// Compulsory capture, or huffing.
     pub capture_rule: CaptureRule,
+    /// Whether a man crowned during a capture goes on capturing.
     pub promotion_mid_capture: PromotionMidCapture,
 }
 
 impl Rules {
+    /// Capturing is optional and a missed capture may be huffed (Blasen).
     pub const fn is_huffing(&self) -> bool {
         matches!(self.capture_rule, CaptureRule::Huffing)
     }

@@ -74,7 +74,7 @@ fn blasen_huffs_a_piece_that_failed_to_capture() {
 #[test]
 fn blasen_declines_a_capture_that_loses() {
     // 3x12 wins a man, but then the black king sweeps 29x11x2 (two men). Better: crown with
-    // 7-2 and let Black huff the king on 3 (RULES.md §4: not capturing can be a deliberate choice).
+    // 7-2 and let Black huff the king on 3 (docs/rules.md §4: not capturing can be a deliberate choice).
     let p = pos(Preset::Blasen, "W:WK3,7,15,20,23:B1,8,28,K29");
     let result = Engine::new(16).search_position(&p, &Limits::nodes(300_000));
     let turn = result.best.unwrap();

@@ -1,5 +1,5 @@
 //! The fast generator against an independent, deliberately simple one (`tests/reference/`),
-//! written from RULES.md alone: every turn, its spelling and the position after it (huffable set
+//! written from docs/rules.md alone: every turn, its spelling and the position after it (huffable set
 //! included) must agree, in random games and in random positions with kings, for every preset.
 
 mod common;

@@ -1,6 +1,6 @@
-//! One test per rule of RULES.md, and per point it marks Resolved.
+//! One test per rule of docs/rules.md, and per point it marks Resolved.
 //!
-//! Positions are FEN strings (RULES.md §7). The diagram for reading them:
+//! Positions are FEN strings (docs/rules.md §7). The diagram for reading them:
 //! ```text
 //!      a  b  c  d  e  f  g  h
 //!  1   .  1  .  2  .  3  .  4      Black starts on 1–12 and moves down,
@@ -340,11 +340,18 @@ fn huffing_a_player_whose_only_turns_begin_with_a_huff_has_not_lost() {
 
 #[test]
 fn huffing_the_obligation_is_counted_after_the_huff() {
-    // Black huffs 17, then its man on 14 is no longer obligated... it never was; but the red man on
-    // 22 it would have had to take now: after the huff, 18 is free and 14-18 is possible.
-    let fen = "B:W17,22:B14:H17";
-    let list = turns(Blasen, fen);
-    assert!(list.contains(&"h17 14-18".to_string()), "{list:?}");
+    // Black's man on 14 cannot take 18 while 23 stands behind it. Huffing 23 opens the capture:
+    // counted after the huff, 14 is obligated, and moving another man leaves 14 huffable.
+    assert_eq!(
+        after(Blasen, "B:W18,23,30:B1,14:H23", "h23 1-5"),
+        "W:W18,30:B5,14:H14"
+    );
+    // The other way round: huffing 18 removes the only piece 14 could take, so after the huff
+    // nothing is obligated and the quiet move leaves nothing huffable.
+    assert_eq!(
+        after(Blasen, "B:W18,30:B1,14:H18", "h18 1-5"),
+        "W:W30:B5,14"
+    );
 }
 
 // §5 End of the game.

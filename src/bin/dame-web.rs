@@ -2,7 +2,7 @@
 //!
 //! Trunk builds it as the page's module; its exports are the binding layer in `dame::web`. The
 //! worker (`www/worker.js`, a module worker) imports the same module (the browser fetches it
-//! once) and answers the page's requests with [`dame::web::worker_answer`]. One module instead
+//! once) and answers the page's requests with `dame::web::worker_answer`. One module instead
 //! of two keeps the page light, since each would hold the whole rules core.
 //!
 //! Natively, `dame-web bench [rules] [depth] [fen]` runs the same fixed-depth search the page's

@@ -14,6 +14,7 @@ use crate::game::{Game, QUIET_PLIES_FOR_DRAW};
 use crate::movegen;
 use crate::moves::{Move, Turn};
 use crate::play::generate_turns;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -42,8 +43,11 @@ pub fn native_clock() -> f64 {
 /// When to stop searching. With no limit at all the search stops at its maximum depth.
 #[derive(Clone, Default)]
 pub struct Limits {
+    /// The deepest iteration.
     pub depth: Option<u32>,
+    /// Stop after this many positions.
     pub nodes: Option<u64>,
+    /// Stop after this many milliseconds.
     pub movetime_ms: Option<f64>,
     /// Needed with `movetime_ms`; natively [`native_clock`] is used when it is missing.
     pub clock: Option<Clock>,
@@ -52,6 +56,7 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// Search to `depth` plies.
     pub fn depth(depth: u32) -> Limits {
         Limits {
             depth: Some(depth),
@@ -59,6 +64,7 @@ impl Limits {
         }
     }
 
+    /// Search for `ms` milliseconds.
     pub fn movetime(ms: f64) -> Limits {
         Limits {
             movetime_ms: Some(ms),
@@ -66,6 +72,7 @@ impl Limits {
         }
     }
 
+    /// Search `nodes` positions.
     pub fn nodes(nodes: u64) -> Limits {
         Limits {
             nodes: Some(nodes),
@@ -84,8 +91,11 @@ pub struct SearchResult {
     pub score: i32,
     /// The last depth searched completely.
     pub depth: u32,
+    /// The principal variation: the best turn and the expected replies.
     pub pv: Vec<Turn>,
+    /// Positions searched.
     pub nodes: u64,
+    /// Time taken, in milliseconds.
     pub elapsed_ms: f64,
 }
 
@@ -337,160 +347,274 @@ impl Engine {
         score
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Searches a node whose turns are generated: settles it at the horizon or from the table
+    /// when it can, otherwise searches its turns in order and stores the result. The steps are
+    /// the methods below, in the order they run.
     fn search_turns(
         &mut self,
         pos: &Position,
         turns: &[Turn],
         depth: i32,
         ply: usize,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
     ) -> i32 {
         if turns.is_empty() {
             return -WIN + ply as i32;
         }
-        let huffing = pos.rules.is_huffing();
-        let forced_capture = !huffing && turns[0].mv.is_some_and(|m| m.is_capture());
-        let mut best = -INF;
-        if depth <= 0 {
-            if huffing {
-                // Stand pat, counting the huff we may make now and the one the opponent may
-                // make if we leave our capture obligation unfulfilled.
-                let owed = movegen::capturers(pos).0;
-                best = eval::evaluate(&self.weights, pos)
-                    - eval::best_piece_value(&self.weights, &pos.board, owed);
-                if best >= beta {
-                    return best;
-                }
-                alpha = alpha.max(best);
-            } else if !forced_capture {
-                return eval::evaluate(&self.weights, pos);
-            }
+        let mut node = self.node(pos, turns, depth, ply);
+        let stand_pat = match self.stand_pat(&node, beta) {
+            ControlFlow::Break(score) => return score,
+            ControlFlow::Continue(score) => score,
+        };
+        let mut window = Window::new(alpha.max(stand_pat), beta, stand_pat);
+        let tt_best = match self.probe(&node, &window) {
+            ControlFlow::Break(score) => return score,
+            ControlFlow::Continue(tt_best) => tt_best,
+        };
+        node.futile = self.is_futile(&node, window.alpha);
+        let mut order = self.order_turns(&node, tt_best);
+        let finished = self.search_ordered(&node, &mut order, &mut window);
+        self.order_bufs[ply] = order;
+        // A stopped search's scores are not to be trusted, so they are neither used nor stored.
+        if !finished {
+            return 0;
         }
-        let hash = self.stack[self.stack.len() - 1];
-        let mut tt_best = u16::MAX;
-        if let Some(entry) = self.tt.probe(hash) {
-            tt_best = entry.best;
-            if ply > 0 && entry.depth as i32 >= depth {
-                let score = score_from_tt(entry.score, ply);
-                let usable = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if usable {
-                    return score;
-                }
-            }
+        if window.best_index == u16::MAX && depth <= 0 {
+            return window.best; // stood pat (Blasen) with no capture better
         }
+        self.store(&node, &window);
+        window.best
+    }
 
-        let mut order = std::mem::take(&mut self.order_bufs[ply]);
-        order.clear();
-        for (i, turn) in turns.iter().enumerate() {
-            if depth <= 0 && turn.mv.is_some_and(|m| !m.is_capture()) {
-                continue; // at the horizon only captures (and a game-ending huff) are looked at
-            }
-            order.push((
-                self.order_score(pos, turn, i as u16, tt_best, ply),
-                i as u16,
-            ));
+    /// What the steps of [`Engine::search_turns`] need to know about the node (`turns` not
+    /// empty), worked out once.
+    fn node<'a>(&self, pos: &'a Position, turns: &'a [Turn], depth: i32, ply: usize) -> Node<'a> {
+        // A forced turn costs no branching, so it is searched a ply deeper.
+        let extended = turns.len() == 1 && depth > 0;
+        Node {
+            pos,
+            turns,
+            depth,
+            ply,
+            hash: self.stack[self.stack.len() - 1],
+            forced_capture: !pos.rules.is_huffing() && turns[0].mv.is_some_and(|m| m.is_capture()),
+            child_depth: if depth <= 0 {
+                0
+            } else {
+                depth - 1 + i32::from(extended)
+            },
+            extended,
+            futile: false,
+            quiet_before: self.quiet[self.quiet.len() - 1],
         }
-        let extension = i32::from(turns.len() == 1 && depth > 0);
-        // Near the horizon, quiet turns cannot lift a clearly lost-looking score above alpha.
-        let futile = depth > 0
+    }
+
+    /// At the horizon only captures are searched, so the position's own score has to stand in
+    /// for the quiet turns ("stand pat") — except while a capture is compulsory, when there is
+    /// no quiet alternative to stand on. `Break` settles the node with a score; `Continue`
+    /// gives the score the searched turns must beat (`-INF` away from the horizon).
+    fn stand_pat(&self, node: &Node, beta: i32) -> ControlFlow<i32, i32> {
+        if node.depth > 0 {
+            return ControlFlow::Continue(-INF);
+        }
+        let pos = node.pos;
+        if pos.rules.is_huffing() {
+            // Stand pat, counting the huff we may make now and the one the opponent may make
+            // if we leave our capture obligation unfulfilled.
+            let owed = movegen::capturers(pos).0;
+            let score = eval::evaluate(&self.weights, pos)
+                - eval::best_piece_value(&self.weights, &pos.board, owed);
+            if score >= beta {
+                return ControlFlow::Break(score);
+            }
+            ControlFlow::Continue(score)
+        } else if node.forced_capture {
+            ControlFlow::Continue(-INF)
+        } else {
+            ControlFlow::Break(eval::evaluate(&self.weights, pos))
+        }
+    }
+
+    /// Looks the position up in the transposition table. A deep enough entry whose bound
+    /// decides the window settles the node (`Break`), except at the root, which must find a
+    /// turn; otherwise the entry's best turn (`u16::MAX`: none) is returned to be tried first.
+    fn probe(&self, node: &Node, window: &Window) -> ControlFlow<i32, u16> {
+        let Some(entry) = self.tt.probe(node.hash) else {
+            return ControlFlow::Continue(u16::MAX);
+        };
+        if node.ply > 0 && entry.depth as i32 >= node.depth {
+            let score = score_from_tt(entry.score, node.ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= window.beta,
+                Bound::Upper => score <= window.alpha,
+            };
+            if usable {
+                return ControlFlow::Break(score);
+            }
+        }
+        ControlFlow::Continue(entry.best)
+    }
+
+    /// Futility pruning: near the horizon, when the position looks clearly worse than alpha
+    /// and no capture threatens, a quiet turn cannot gain enough to matter, so only the first
+    /// turn and the forcing ones are searched.
+    fn is_futile(&self, node: &Node, alpha: i32) -> bool {
+        let (pos, depth) = (node.pos, node.depth);
+        depth > 0
             && depth <= 2
-            && !forced_capture
+            && !node.forced_capture
             && alpha.abs() < WIN_BOUND
             && eval::evaluate(&self.weights, pos) + FUTILITY_MARGIN[depth as usize] <= alpha
-            && movegen::capturers(&pos.after_pass()).is_empty();
-        let child_depth = if depth <= 0 { 0 } else { depth - 1 + extension };
-        let original_alpha = alpha;
-        let mut best_index = u16::MAX;
-        let quiet_before = self.quiet[self.quiet.len() - 1];
-        for n in 0..order.len() {
-            let pick = (n..order.len())
-                .max_by_key(|&j| (order[j].0, -(j as i64)))
-                .unwrap_or(n);
-            order.swap(n, pick);
-            let index = order[n].1;
-            let turn = turns[index as usize];
-            let next = pos.play_turn_unchecked(&turn);
-            let irreversible = turn.is_irreversible(pos.board.men(pos.side));
-            self.stack.push(zobrist::update(hash, pos, &next));
-            self.quiet
-                .push(if irreversible { 0 } else { quiet_before + 1 });
-            let quiet_move =
-                turn.huff.is_none() && turn.mv.is_some_and(|m| !m.is_capture() && !m.crowns);
-            if n > 0 && quiet_move && futile {
-                self.stack.pop();
-                self.quiet.pop();
+            && movegen::capturers(&pos.after_pass()).is_empty()
+    }
+
+    /// Scores the turns worth searching for move ordering, in the ply's reused buffer (the
+    /// caller hands it back): the earlier a cut-off is found, the fewer turns are searched. At
+    /// the horizon only captures (and a game-ending huff) are kept.
+    fn order_turns(&mut self, node: &Node, tt_best: u16) -> Vec<(i32, u16)> {
+        let mut order = std::mem::take(&mut self.order_bufs[node.ply]);
+        order.clear();
+        for (i, turn) in node.turns.iter().enumerate() {
+            if node.depth <= 0 && turn.mv.is_some_and(|m| !m.is_capture()) {
                 continue;
             }
-            let score = if n == 0 {
-                -self.negamax(&next, child_depth, ply + 1, -beta, -alpha)
-            } else {
-                let reduction = if !quiet_move || extension > 0 || depth < 3 || n < 2 {
-                    0
-                } else if n >= 6 && depth >= 6 {
-                    2
-                } else {
-                    1
-                };
-                let mut s =
-                    -self.negamax(&next, child_depth - reduction, ply + 1, -alpha - 1, -alpha);
-                if s > alpha && reduction > 0 {
-                    s = -self.negamax(&next, child_depth, ply + 1, -alpha - 1, -alpha);
-                }
-                if s > alpha && s < beta {
-                    s = -self.negamax(&next, child_depth, ply + 1, -beta, -alpha);
-                }
-                s
+            let score = self.order_score(node.pos, turn, i as u16, tt_best, node.ply);
+            order.push((score, i as u16));
+        }
+        order
+    }
+
+    /// Searches the ordered turns best first until one fails high. Returns false when the
+    /// search was stopped meanwhile.
+    fn search_ordered(
+        &mut self,
+        node: &Node,
+        order: &mut [(i32, u16)],
+        window: &mut Window,
+    ) -> bool {
+        for rank in 0..order.len() {
+            let index = pick_next(order, rank);
+            let turn = node.turns[index as usize];
+            let candidate = Candidate {
+                rank,
+                index,
+                turn,
+                quiet: turn.huff.is_none() && turn.mv.is_some_and(|m| !m.is_capture() && !m.crowns),
             };
-            self.stack.pop();
-            self.quiet.pop();
+            if rank > 0 && candidate.quiet && node.futile {
+                continue; // futility pruning
+            }
+            let score = self.search_child(node, &candidate, window);
             if self.stopped {
-                self.order_bufs[ply] = order;
-                return 0;
+                return false;
             }
-            if score > best {
-                best = score;
-                best_index = index;
-                if ply == 0 {
-                    self.root_best = Some((turn, score));
-                }
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        if let (true, Some(mv)) = (quiet_move, turn.mv) {
-                            self.reward_quiet(&mv, depth, ply);
-                        }
-                        break;
-                    }
-                }
+            if self.note_score(node, &candidate, score, window) {
+                break;
             }
         }
-        self.order_bufs[ply] = order;
-        if best_index == u16::MAX && depth <= 0 {
-            return best; // stood pat (Blasen) with no capture better
+        true
+    }
+
+    /// Plays a turn onto the search path (its hash and quiet-ply count, which repetition and
+    /// 40-move draws are detected from), searches the position after it and takes it back.
+    fn search_child(&mut self, node: &Node, candidate: &Candidate, window: &Window) -> i32 {
+        let pos = node.pos;
+        let next = pos.play_turn_unchecked(&candidate.turn);
+        let irreversible = candidate.turn.is_irreversible(pos.board.men(pos.side));
+        self.stack.push(zobrist::update(node.hash, pos, &next));
+        self.quiet.push(if irreversible {
+            0
+        } else {
+            node.quiet_before + 1
+        });
+        let score = self.principal_variation_search(&next, node, candidate, window);
+        self.stack.pop();
+        self.quiet.pop();
+        score
+    }
+
+    /// Principal variation search: the first turn, expected best, gets the full window; the
+    /// others only a null window to prove them no better — cheaper, and reduced for late quiet
+    /// turns — and are searched again, in full, when they turn out better after all.
+    fn principal_variation_search(
+        &mut self,
+        next: &Position,
+        node: &Node,
+        candidate: &Candidate,
+        window: &Window,
+    ) -> i32 {
+        let (alpha, beta) = (window.alpha, window.beta);
+        let (depth, ply) = (node.child_depth, node.ply + 1);
+        if candidate.rank == 0 {
+            return -self.negamax(next, depth, ply, -beta, -alpha);
         }
-        let bound = if best >= beta {
+        let reduction = node.reduction(candidate);
+        let mut score = -self.negamax(next, depth - reduction, ply, -alpha - 1, -alpha);
+        if score > alpha && reduction > 0 {
+            score = -self.negamax(next, depth, ply, -alpha - 1, -alpha);
+        }
+        if score > alpha && score < beta {
+            score = -self.negamax(next, depth, ply, -beta, -alpha);
+        }
+        score
+    }
+
+    /// Takes a searched turn's score into the node's result. A new best at the root is kept
+    /// at once, so that a search stopped midway still has a turn to play. At a cut-off the
+    /// quiet turn that caused it is remembered as a killer and in the history, to be tried
+    /// early in sibling nodes. Returns whether the node is cut off.
+    fn note_score(
+        &mut self,
+        node: &Node,
+        candidate: &Candidate,
+        score: i32,
+        window: &mut Window,
+    ) -> bool {
+        if score <= window.best {
+            return false;
+        }
+        window.best = score;
+        window.best_index = candidate.index;
+        if node.ply == 0 {
+            self.root_best = Some((candidate.turn, score));
+        }
+        if score <= window.alpha {
+            return false;
+        }
+        window.alpha = score;
+        if window.alpha < window.beta {
+            return false;
+        }
+        if let (true, Some(mv)) = (candidate.quiet, candidate.turn.mv) {
+            self.reward_quiet(&mv, node.depth, node.ply);
+        }
+        true
+    }
+
+    /// Stores the node's result in the transposition table, with how it bounds the true score
+    /// (a cut-off only proves a lower bound, a fail-low only an upper one).
+    fn store(&mut self, node: &Node, window: &Window) {
+        let best = window.best;
+        let bound = if best >= window.beta {
             Bound::Lower
-        } else if best > original_alpha {
+        } else if best > window.original_alpha {
             Bound::Exact
         } else {
             Bound::Upper
         };
         self.tt.store(Entry {
-            key: hash,
-            score: score_to_tt(best, ply),
-            best: best_index,
-            depth: depth.max(0) as i16,
+            key: node.hash,
+            score: score_to_tt(best, node.ply),
+            best: window.best_index,
+            depth: node.depth.max(0) as i16,
             bound,
         });
-        best
     }
 
+    /// How promising a turn looks: the table's best turn, then huffs, captures (more pieces and
+    /// kings first), crownings, killers, and quiet turns by their history.
     fn order_score(
         &self,
         pos: &Position,
@@ -527,6 +651,7 @@ impl Engine {
         score
     }
 
+    /// Makes a quiet turn that caused a cut-off this ply's first killer and raises its history.
     fn reward_quiet(&mut self, mv: &Move, depth: i32, ply: usize) {
         let key = killer_key(mv);
         if self.killers[ply][0] != key {
@@ -564,6 +689,86 @@ impl Engine {
         }
         pv
     }
+}
+
+/// What the steps of a node's search need to know about it.
+struct Node<'a> {
+    pos: &'a Position,
+    turns: &'a [Turn],
+    depth: i32,
+    ply: usize,
+    hash: u64,
+    /// A capture is compulsory (never in Blasen, where an unmade capture is huffed instead).
+    forced_capture: bool,
+    /// The depth the children are searched to.
+    child_depth: i32,
+    /// The only legal turn, searched a ply deeper.
+    extended: bool,
+    /// Quiet turns after the first are not searched (futility pruning).
+    futile: bool,
+    /// Plies since the last irreversible turn, at this node.
+    quiet_before: u32,
+}
+
+impl Node<'_> {
+    /// Late-move reduction: a quiet turn that ordering put late is unlikely to be best, so its
+    /// null-window search is a ply shorter (two, very late in a deep node). Near the horizon and
+    /// for forced turns there is too little depth to spare.
+    fn reduction(&self, candidate: &Candidate) -> i32 {
+        if !candidate.quiet || self.extended || self.depth < 3 || candidate.rank < 2 {
+            0
+        } else if candidate.rank >= 6 && self.depth >= 6 {
+            2
+        } else {
+            1
+        }
+    }
+}
+
+/// One turn of a node, as the ordering handed it out.
+struct Candidate {
+    /// Its place in the search order (0: searched first).
+    rank: usize,
+    /// Its index in generation order, as the table stores it.
+    index: u16,
+    turn: Turn,
+    /// Neither a huff, a capture nor a crowning: what killers, history, reductions and
+    /// futility pruning are about.
+    quiet: bool,
+}
+
+/// A node's running result: the alpha-beta window and the best score and turn so far.
+struct Window {
+    alpha: i32,
+    beta: i32,
+    /// Alpha before any turn was searched: a best above it is exact.
+    original_alpha: i32,
+    best: i32,
+    /// `u16::MAX` until a turn beats the stand-pat score.
+    best_index: u16,
+}
+
+impl Window {
+    fn new(alpha: i32, beta: i32, best: i32) -> Window {
+        Window {
+            alpha,
+            beta,
+            original_alpha: alpha,
+            best,
+            best_index: u16::MAX,
+        }
+    }
+}
+
+/// Moves the best-scored of the turns not yet searched to `rank` and returns its index, the
+/// first of equals. A selection sort one step at a time: most nodes are cut off after a turn
+/// or two, so sorting them all would mostly be wasted.
+fn pick_next(order: &mut [(i32, u16)], rank: usize) -> u16 {
+    let pick = (rank..order.len())
+        .max_by_key(|&j| (order[j].0, -(j as i64)))
+        .unwrap_or(rank);
+    order.swap(rank, pick);
+    order[rank].1
 }
 
 fn score_to_tt(score: i32, ply: usize) -> i32 {

@@ -74,10 +74,12 @@ impl Weights {
         }
     }
 
+    /// The tunable weight number `i` (see [`Weights::NAMES`]).
     pub fn get(&self, i: usize) -> i32 {
         *self.clone().slot(i)
     }
 
+    /// Sets the tunable weight number `i`.
     pub fn set(&mut self, i: usize, value: i32) {
         *self.slot(i) = value;
     }

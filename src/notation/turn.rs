@@ -1,17 +1,37 @@
-//! Turns as text (RULES.md §7): `22-18`, `22x15`, `27x18x11x2`, `h22 9-13`, `h22`.
+//! Turns as text (docs/rules.md §7): `22-18`, `22x15`, `27x18x11x2`, `h22 9-13`, `h22`.
 //!
 //! Reading a turn has two steps with two kinds of error: [`parse_turn`] checks the syntax
 //! ([`ParseTurnError`]); [`resolve_turn`] finds the legal turn it names in a position, or says in
 //! words why there is none ([`IllegalTurn`]).
+//!
+//! ```
+//! use dame::notation::{parse_turn, read_turn, IllegalReason, TurnError};
+//! use dame::{position_from_fen, Preset};
+//!
+//! // Syntax first: squares joined by '-' or 'x', a huff before the move.
+//! let text = parse_turn("h22 9-13").unwrap();
+//! assert_eq!(text.squares.len(), 2);
+//! assert!(parse_turn("22-").is_err());
+//!
+//! // Then meaning: Black must capture 18 with 14 here, so 9-13 is refused with the reason.
+//! let pos = position_from_fen("B:W18,30:B9,14", Preset::English.rules()).unwrap();
+//! assert!(read_turn(&pos, "14x23").is_ok());
+//! match read_turn(&pos, "9-13") {
+//!     Err(TurnError::Illegal(e)) => assert!(matches!(e.reason, IllegalReason::MustCapture(..))),
+//!     other => panic!("{other:?}"),
+//! }
+//! ```
 
 use crate::board::{Color, Position, Role, Square};
 use crate::movegen::{self, CaptureSink};
 use crate::moves::{Move, Turn};
+use crate::play::TurnStart;
 use std::fmt;
 
 /// A turn as written, not yet checked against a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TurnText {
+    /// The piece huffed first, if any.
     pub huff: Option<Square>,
     /// Start square, then every landing square; empty for a huff alone.
     pub squares: Vec<Square>,
@@ -19,10 +39,43 @@ pub struct TurnText {
     pub capture: bool,
 }
 
+impl TurnText {
+    /// How `turn` is written when only its start and end are known (a turn handed over as a
+    /// value rather than as text): enough to find it again, or to say why it is not legal.
+    pub fn of(turn: &Turn) -> TurnText {
+        TurnText {
+            huff: turn.huff,
+            squares: turn.mv.iter().flat_map(|m| [m.from(), m.to()]).collect(),
+            capture: turn.mv.is_some_and(|m| m.is_capture()),
+        }
+    }
+}
+
+impl fmt::Display for TurnText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(h) = self.huff {
+            write!(f, "h{h}")?;
+            if !self.squares.is_empty() {
+                f.write_str(" ")?;
+            }
+        }
+        let sep = if self.capture { "x" } else { "-" };
+        for (i, sq) in self.squares.iter().enumerate() {
+            if i > 0 {
+                f.write_str(sep)?;
+            }
+            write!(f, "{sq}")?;
+        }
+        Ok(())
+    }
+}
+
 /// Bad turn syntax.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseTurnError {
+    /// The text as given.
     pub text: String,
+    /// What is wrong with it.
     pub problem: String,
 }
 
@@ -96,25 +149,40 @@ pub fn parse_turn(text: &str) -> Result<TurnText, ParseTurnError> {
 /// A well-formed turn that is not legal in the position, with the reason in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalTurn {
+    /// The turn as written.
     pub text: String,
+    /// Why it is not legal.
     pub reason: IllegalReason,
 }
 
+/// Why a well-formed turn is not legal in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IllegalReason {
+    /// The game is over.
     GameOver,
+    /// A huff, under rules without huffing.
     NoHuffing,
+    /// A huff of a piece that is not huffable.
     NotHuffable(Square),
+    /// A huff with no move after it, although the opponent has pieces left.
     MoveAfterHuffRequired,
+    /// A move after a huff that took the opponent's last piece.
     HuffEndsTheGame(Square),
     /// A second huff in one turn (the square of the first).
     OneHuffPerTurn(Square),
+    /// No piece on the start square.
     NoPiece(Square),
+    /// The piece belongs to the side not to move (the side to move is given).
     NotYourPiece(Square, Color),
+    /// A capture is compulsory, with these pieces.
     MustCapture(Color, Vec<Square>),
+    /// The capture stops on this square although it must go on.
     MustContinue(Square),
+    /// A man moving backwards.
     MenMoveForward,
+    /// The target square is taken.
     Occupied(Square),
+    /// Several moves fit: these spellings tell them apart.
     Ambiguous(Vec<String>),
     /// A capture written with `-`; the right spelling.
     CaptureNeedsX(String),
@@ -122,6 +190,7 @@ pub enum IllegalReason {
     NotACapture,
     /// The piece on the square has no legal move.
     NoMoves(Square),
+    /// None of the above: simply not a legal move here.
     NotAMove,
 }
 
@@ -191,7 +260,9 @@ impl std::error::Error for IllegalTurn {}
 /// Either kind of error when reading a turn against a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TurnError {
+    /// The text is not a turn.
     Syntax(ParseTurnError),
+    /// The turn is not legal here.
     Illegal(IllegalTurn),
 }
 
@@ -274,30 +345,73 @@ pub fn resolve_turn(pos: &Position, text: &TurnText) -> Result<Turn, IllegalReas
     if pos.is_decided_by_material() {
         return Err(IllegalReason::GameOver);
     }
-    let mut after_huff = *pos;
-    if let Some(h) = text.huff {
-        if !pos.rules.is_huffing() {
-            return Err(IllegalReason::NoHuffing);
+    let after_huff = match resolve_huff(pos, text)? {
+        TurnStart::Final(_) => {
+            return Ok(Turn {
+                huff: text.huff,
+                mv: None,
+            })
         }
-        if !pos.huffable.contains(h) {
-            return Err(IllegalReason::NotHuffable(h));
-        }
-        after_huff = pos.huff_unchecked(h);
-        let took_last_piece = after_huff.board.pieces(pos.side.opposite()).is_empty();
-        match (text.squares.is_empty(), took_last_piece) {
-            (true, true) => {
-                return Ok(Turn {
-                    huff: Some(h),
-                    mv: None,
-                })
-            }
-            (true, false) => return Err(IllegalReason::MoveAfterHuffRequired),
-            (false, true) => return Err(IllegalReason::HuffEndsTheGame(h)),
-            (false, false) => {}
+        TurnStart::Move(after) => after,
+    };
+    let mv = resolve_move(&after_huff, &text.squares, text.capture)?;
+    Ok(Turn {
+        huff: text.huff,
+        mv: Some(mv),
+    })
+}
+
+/// The turn's first step: its huff, if it has one, checked against the squares that follow
+/// (a huff that takes the last piece is the whole turn; any other huff needs a move).
+fn resolve_huff(pos: &Position, text: &TurnText) -> Result<TurnStart, IllegalReason> {
+    let Some(h) = text.huff else {
+        return Ok(TurnStart::Move(*pos));
+    };
+    if !pos.rules.is_huffing() {
+        return Err(IllegalReason::NoHuffing);
+    }
+    match (pos.begin_turn(Some(h)), text.squares.is_empty()) {
+        (None, _) => Err(IllegalReason::NotHuffable(h)),
+        (Some(start @ TurnStart::Final(_)), true) => Ok(start),
+        (Some(TurnStart::Final(_)), false) => Err(IllegalReason::HuffEndsTheGame(h)),
+        (Some(TurnStart::Move(_)), true) => Err(IllegalReason::MoveAfterHuffRequired),
+        (Some(start @ TurnStart::Move(_)), false) => Ok(start),
+    }
+}
+
+/// What one piece of the side to move can do: its legal moves, and every capture path it has
+/// (each with its move, which in the compulsory rules may be a prefix that is not legal).
+struct PieceOptions {
+    legal: Vec<Move>,
+    paths: Vec<(Move, Vec<Square>)>,
+}
+
+impl PieceOptions {
+    fn of(pos: &Position, from: Square) -> PieceOptions {
+        PieceOptions {
+            legal: pos.legal_moves(),
+            paths: capture_paths(pos, from),
         }
     }
-    let pos = &after_huff;
-    let Some((&from, path)) = text.squares.split_first().filter(|(_, p)| !p.is_empty()) else {
+
+    /// The legal move that is the same move as `mv`.
+    fn legal(&self, mv: &Move) -> Option<Move> {
+        self.legal.iter().find(|m| m.same_as(mv)).copied()
+    }
+
+    /// The legal plain move from `from` to `to`.
+    fn plain(&self, from: Square, to: Square) -> Option<Move> {
+        self.legal
+            .iter()
+            .find(|m| !m.is_capture() && m.from == from && m.to == to)
+            .copied()
+    }
+}
+
+/// The legal move of `pos` named by `squares` (its start, then every landing square), written
+/// with `x` if `capture`, or why there is none.
+fn resolve_move(pos: &Position, squares: &[Square], capture: bool) -> Result<Move, IllegalReason> {
+    let Some((&from, path)) = squares.split_first().filter(|(_, p)| !p.is_empty()) else {
         return Err(IllegalReason::NotAMove);
     };
     match pos.piece_at(from) {
@@ -305,63 +419,76 @@ pub fn resolve_turn(pos: &Position, text: &TurnText) -> Result<Turn, IllegalReas
         Some(p) if p.color != pos.side => return Err(IllegalReason::NotYourPiece(from, pos.side)),
         Some(_) => {}
     }
-    let legal = pos.legal_moves();
-    let wrap = |mv: Move| Turn {
-        huff: text.huff,
-        mv: Some(mv),
+    let options = PieceOptions::of(pos, from);
+    if capture {
+        resolve_capture(pos, from, path, &options)
+    } else {
+        resolve_plain(pos, from, path, &options)
+    }
+}
+
+/// A move written with `-`: a plain move, or a capture that should have been written with `x`.
+fn resolve_plain(
+    pos: &Position,
+    from: Square,
+    path: &[Square],
+    options: &PieceOptions,
+) -> Result<Move, IllegalReason> {
+    if let Some(mv) = path
+        .first()
+        .filter(|_| path.len() == 1)
+        .and_then(|&to| options.plain(from, to))
+    {
+        return Ok(mv);
+    }
+    let meant = options
+        .paths
+        .iter()
+        .find(|(m, p)| p.as_slice() == path || m.to == path[0])
+        .and_then(|(mv, _)| options.legal(mv));
+    match meant {
+        Some(mv) => Err(IllegalReason::CaptureNeedsX(move_text(pos, &mv))),
+        None => Err(explain(pos, from, path, &options.paths)),
+    }
+}
+
+/// A move written with `x`: every landing square named, or (when that is unambiguous) only the
+/// last one (`22x8` for `22x15x8`).
+fn resolve_capture(
+    pos: &Position,
+    from: Square,
+    path: &[Square],
+    options: &PieceOptions,
+) -> Result<Move, IllegalReason> {
+    let exact = options.paths.iter().find(|(_, p)| p.as_slice() == path);
+    if let Some(mv) = exact.and_then(|(mv, _)| options.legal(mv)) {
+        return Ok(mv);
+    }
+    let [to] = path else {
+        return Err(explain(pos, from, path, &options.paths));
     };
-    let find = |key: &Move| legal.iter().find(|m| m.same_as(key)).copied();
-    let quiet = match path {
-        [to] => legal
-            .iter()
-            .find(|m| !m.is_capture() && m.from == from && m.to == *to),
-        _ => None,
-    };
-    let paths = capture_paths(pos, from);
-    if !text.capture {
-        if let Some(mv) = quiet {
-            return Ok(wrap(*mv));
-        }
-        if let Some((mv, _)) = paths
-            .iter()
-            .find(|(m, p)| p.as_slice() == path || m.to == path[0])
-        {
-            if let Some(mv) = find(mv) {
-                return Err(IllegalReason::CaptureNeedsX(move_text(pos, &mv)));
-            }
-        }
-        return Err(explain(pos, from, path, &paths));
-    }
-    if let Some((mv, _)) = paths.iter().find(|(_, p)| p.as_slice() == path) {
-        if let Some(mv) = find(mv) {
-            return Ok(wrap(mv));
+    let mut same_ends: Vec<Move> = Vec::new();
+    for (mv, _) in options.paths.iter().filter(|(m, _)| m.to == *to) {
+        if !same_ends.iter().any(|m| m.same_as(mv)) {
+            same_ends.push(*mv);
         }
     }
-    if let [to] = path {
-        // `22x8` may name a multiple capture by its ends when that is unambiguous.
-        let mut same_ends: Vec<Move> = Vec::new();
-        for (mv, _) in paths.iter().filter(|(m, _)| m.to == *to) {
-            if !same_ends.iter().any(|m| m.same_as(mv)) {
-                same_ends.push(*mv);
+    match same_ends.as_slice() {
+        [mv] => {
+            if let Some(mv) = options.legal(mv) {
+                return Ok(mv);
             }
         }
-        match same_ends.as_slice() {
-            [mv] => {
-                if let Some(mv) = find(mv) {
-                    return Ok(wrap(mv));
-                }
-            }
-            [] => {}
-            several => {
-                let options = several.iter().map(|m| move_text(pos, m)).collect();
-                return Err(IllegalReason::Ambiguous(options));
-            }
-        }
-        if quiet.is_some() {
-            return Err(IllegalReason::NotACapture);
+        [] => {}
+        several => {
+            let spellings = several.iter().map(|m| move_text(pos, m)).collect();
+            return Err(IllegalReason::Ambiguous(spellings));
         }
     }
-    Err(explain(pos, from, path, &paths))
+    if options.plain(from, *to).is_some() {
+        return Err(IllegalReason::NotACapture);
+    }
+    Err(explain(pos, from, path, &options.paths))
 }
 
 /// Why the piece on `from` cannot go along `path` (no legal move matched).

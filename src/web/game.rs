@@ -4,7 +4,7 @@ use super::exports::to_js;
 use super::route::{self, Resolution};
 use super::types::*;
 use crate::notation;
-use crate::{position_from_fen, Color, Game, Position, Preset, Square, Turn};
+use crate::{position_from_fen, Color, Game, Position, Preset, Square, Turn, TurnStart};
 use wasm_bindgen::prelude::*;
 
 /// A game in progress, with the huff the player has made but not yet followed by a move.
@@ -158,6 +158,7 @@ impl WebGame {
 
 /// The same operations with Rust values, for the methods above and for tests.
 impl WebGame {
+    /// The game itself.
     pub fn game(&self) -> &Game {
         &self.game
     }
@@ -169,22 +170,26 @@ impl WebGame {
         }
     }
 
-    /// The squares the side to move may huff now (each followed by some legal move).
+    /// The squares the side to move may huff now: each ends the game or is followed by some
+    /// legal move.
     fn legal_huffs(&self) -> Vec<Square> {
-        if self.pending_huff.is_some() || self.game.position().huffable().is_empty() {
+        if self.pending_huff.is_some() || self.game.outcome().is_some() {
             return Vec::new();
         }
         let mut huffs: Vec<Square> = self
             .game
-            .legal_turns()
-            .iter()
-            .filter_map(|t| t.huff)
+            .position()
+            .turn_starts()
+            .filter_map(|(huff, start)| match start {
+                TurnStart::Final(_) => huff,
+                TurnStart::Move(after) => huff.filter(|_| !after.legal_moves().is_empty()),
+            })
             .collect();
         huffs.sort();
-        huffs.dedup();
         huffs
     }
 
+    /// Everything the page draws (see [`WebGame::view`]).
     pub fn view_data(&self) -> View {
         let pos = self.shown();
         let over = self.game.outcome();
@@ -227,6 +232,7 @@ impl WebGame {
         }
     }
 
+    /// What the piece on `from` may do (see [`WebGame::grab`]).
     pub fn grab_data(&self, from: Square) -> Grab {
         let pos = self.shown();
         let refuse = |refusal: Refusal| Grab {
@@ -277,6 +283,7 @@ impl WebGame {
         refuse(Refusal::of(&notation::IllegalReason::NoMoves(from)))
     }
 
+    /// Plays the route the player pointed at, or says why not (see [`WebGame::route`]).
     pub fn route_data(
         &mut self,
         committed: &[Square],
@@ -329,6 +336,7 @@ impl WebGame {
         }
     }
 
+    /// Huffs the piece on `sq` (see [`WebGame::huff`]).
     pub fn huff_data(&mut self, sq: Square) -> Result<Option<PlayedTurn>, Refusal> {
         let pos = *self.game.position();
         if self.game.outcome().is_some() {
@@ -343,11 +351,11 @@ impl WebGame {
         if !self.legal_huffs().contains(&sq) {
             return Err(Refusal::of(&notation::IllegalReason::NotHuffable(sq)));
         }
-        let alone = Turn {
-            huff: Some(sq),
-            mv: None,
-        };
-        if self.game.legal_turns().contains(&alone) {
+        if let Some(TurnStart::Final(_)) = pos.begin_turn(Some(sq)) {
+            let alone = Turn {
+                huff: Some(sq),
+                mv: None,
+            };
             self.game.play(&alone).map_err(|e| Refusal::of(&e.reason))?;
             return Ok(Some(self.played(&pos, &alone, Vec::new())));
         }
@@ -355,6 +363,7 @@ impl WebGame {
         Ok(None)
     }
 
+    /// Plays a turn given in notation (see [`WebGame::play_text`]).
     pub fn play_text_data(&mut self, text: &str) -> Result<PlayedTurn, String> {
         if self.pending_huff.is_some() {
             return Err("a huff is pending: finish or take it back first".to_string());

@@ -97,6 +97,7 @@ impl RefusalCode {
     }
 }
 
+/// A rules preset the page offers.
 #[derive(Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
@@ -115,6 +116,7 @@ pub struct PresetView {
     pub huffing: bool,
 }
 
+/// A level of the computer opponent.
 #[derive(Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]

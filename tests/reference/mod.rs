@@ -2,10 +2,10 @@
 //! An independent, deliberately simple reference move generator, used only by tests to
 //! cross-check the real (bitboard) generator of the crate.
 //!
-//! It follows `RULES.md` directly: an 8×8 array board, recursion over capture sequences,
+//! It follows `docs/rules.md` directly: an 8×8 array board, recursion over capture sequences,
 //! plain `Vec`s, and positions passed around as FEN strings. Nothing here is shared with `src/`.
 //!
-//! Coordinates: `row` 0..8 is the board row 1..8 of RULES.md (row 0 at the top, where Red
+//! Coordinates: `row` 0..8 is the board row 1..8 of docs/rules.md (row 0 at the top, where Red
 //! promotes), `col` 0..8 is column a..h. Dark squares are those with `row + col` odd.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -28,7 +28,7 @@ pub struct RefRules {
     pub continues_as_king: bool,
 }
 
-/// "blasen" | "standard" | "standard-flying" | "english" | "russian" -> the RULES.md §3 table row.
+/// "blasen" | "standard" | "standard-flying" | "english" | "russian" -> the docs/rules.md §3 table row.
 pub fn ref_preset(name: &str) -> Option<RefRules> {
     use RefKingCaptures::*;
     let rules =
@@ -51,14 +51,14 @@ pub fn ref_preset(name: &str) -> Option<RefRules> {
     }
 }
 
-/// Every legal turn of the position `fen` (RULES.md §7: optional huff then a move, or a huff
+/// Every legal turn of the position `fen` (docs/rules.md §7: optional huff then a move, or a huff
 /// alone when it removes the opponent's last piece), each paired with the canonical FEN of the
 /// position after that turn; sorted by the turn string, no duplicates.
 pub fn ref_turns(rules: &RefRules, fen: &str) -> Result<Vec<(String, String)>, String> {
     let pos = parse_fen(fen)?;
     let mover = pos.red_to_move;
     let mut turns = Vec::new();
-    // A side without pieces has lost (RULES.md §5): the game is over, whoever is to move.
+    // A side without pieces has lost (docs/rules.md §5): the game is over, whoever is to move.
     if count_pieces(&pos.board, mover) == 0 || count_pieces(&pos.board, !mover) == 0 {
         return Ok(turns);
     }
@@ -480,7 +480,7 @@ fn finished_move(path: &[u8], captured: &[u8], king_at_end: bool, could_continue
     }
 }
 
-/// Squares of the pieces of the side to move that have at least one capture (RULES.md §4.1, §4.6).
+/// Squares of the pieces of the side to move that have at least one capture (docs/rules.md §4.1, §4.6).
 fn obligated_set(rules: &RefRules, pos: &Position) -> BTreeSet<u8> {
     let red = pos.red_to_move;
     let mut set = BTreeSet::new();
@@ -564,7 +564,7 @@ fn legal_moves(rules: &RefRules, pos: &Position) -> Vec<Move> {
     moves
 }
 
-/// The position after `m`, with the huffable set of RULES.md §4.2 when huffing.
+/// The position after `m`, with the huffable set of docs/rules.md §4.2 when huffing.
 fn apply_move(rules: &RefRules, pos: &Position, m: &Move, obligated: &BTreeSet<u8>) -> Position {
     let mut board = pos.board;
     let (sr, sc) = sq_rc(m.start());
@@ -962,7 +962,7 @@ mod self_tests {
     fn ref_perft_deeper() {
         assert_eq!(ref_perft(&preset("english"), START, 8), 845_931);
         // Published Russian counts keep capture duplicates (929,905 at depth 8); ours list
-        // one move per (start, end, captured set), RULES.md §2.
+        // one move per (start, end, captured set), docs/rules.md §2.
         assert_eq!(ref_perft(&preset("russian"), START, 8), 929_899);
     }
 }
