@@ -35,15 +35,21 @@ try {
   await page.waitForFunction(() => document.getElementById('board').dataset.fen.startsWith('W:'), null, { timeout: 20000 });
   let total = 0;
   const parts = [];
+  const missing = [];
   for (const p of [...loaded].sort()) {
     const file = path.join(dist, p === '/' ? 'index.html' : decodeURIComponent(p));
-    if (!existsSync(file)) continue;
+    if (!existsSync(file)) {
+      missing.push(p);
+      continue;
+    }
     const gz = gzipSync(readFileSync(file), { level: 9 }).length;
     total += gz;
     parts.push(`${path.basename(file)} ${(gz / 1024).toFixed(1)}`);
   }
   report(`page weight (gzipped, everything loaded): ${(total / 1024).toFixed(1)} KB (budget 150 KB)`);
   report(`  ${parts.join(', ')}`);
+  // The page's files have content-hashed names (scripts/hash-assets.mjs): each is a file of dist/.
+  if (missing.length) throw new Error(`page weight: loaded files not found in dist/: ${missing.join(', ')}`);
   await context.close();
 
   // 2. Navigation → board painted (fresh context each time: nothing cached).
