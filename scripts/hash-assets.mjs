@@ -37,11 +37,16 @@ const site = path.resolve(process.argv[2] ?? process.env.TRUNK_STAGING_DIR ?? fa
 const hashedRoot = path.join(site, HASHED_DIR) + path.sep;
 const rel = (file) => path.relative(site, file).split(path.sep).join('/');
 
-/// A URL in a file that names another file of the site: relative, or absolute on this site.
+// Absolute paths on the site start with Trunk's public URL (Trunk's own links use it).
+const publicUrl = (process.env.TRUNK_PUBLIC_URL || '/').replace(/\/?$/, '/');
+
+/// The file a URL in a file of the site names (relative, or absolute under the public URL), or
+/// null for other URLs (data:, http:, //host, another path).
 function localTarget(from, spec) {
-  if (/^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i.test(spec) || spec === '') return null; // data:, http:, //host
+  if (/^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i.test(spec) || spec === '') return null;
   const clean = spec.replace(/[?#].*$/, '');
-  const file = clean.startsWith('/') ? path.join(site, clean) : path.resolve(path.dirname(from), clean);
+  if (clean.startsWith('/') && !clean.startsWith(publicUrl)) return null;
+  const file = clean.startsWith('/') ? path.join(site, clean.slice(publicUrl.length)) : path.resolve(path.dirname(from), clean);
   if (!file.startsWith(site + path.sep)) fail(`${rel(from)}: '${spec}' points outside the site`);
   if (!existsSync(file) || !statSync(file).isFile()) fail(`${rel(from)}: '${spec}' names a missing file (${rel(file)})`);
   return file;

@@ -24,9 +24,23 @@ async function open(context, url) {
     if (msg.type() === 'error') errors.push(msg.text());
   });
   page.on('pageerror', (err) => errors.push(String(err)));
-  await page.goto(url);
+  const response = await page.goto(url);
   await page.waitForSelector('body[data-ready="1"]');
-  return { page, errors };
+  return { page, errors, response };
+}
+
+/// A browser context starts with no service worker and no cache. Looked at from a page of the site
+/// that registers none (the service worker script itself), so that the game does not register
+/// its own in the meantime.
+async function assertFresh(context, base) {
+  const probe = await context.newPage();
+  await probe.goto(base + 'sw.js');
+  assert.deepEqual(await probe.evaluate(async () => ({
+    controller: navigator.serviceWorker.controller,
+    registrations: (await navigator.serviceWorker.getRegistrations()).length,
+    caches: await caches.keys(),
+  })), { controller: null, registrations: 0, caches: [] });
+  await probe.close();
 }
 
 /// Waits until the service worker controls the page (it registers after the load event).
@@ -50,8 +64,9 @@ test('offline: after one visit the page reloads with no network, and the compute
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 820 }, deviceScaleFactor: 1 });
   try {
     const url = site.base + '?rules=english&level=1';
-    const { page, errors } = await open(context, url);
-    assert.equal(await page.evaluate(() => navigator.serviceWorker.controller), null, 'a fresh profile has no service worker yet');
+    await assertFresh(context, site.base);
+    const { page, errors, response } = await open(context, url);
+    assert.equal(response.fromServiceWorker(), false, 'the first visit is served by the network');
     await controlled(page);
     const online = await boardPainted(page);
     // Nothing from the network from here on: the browser is offline and the server is gone.
@@ -123,18 +138,11 @@ test('offline: a fresh browser context has no service worker or cache; a new dep
     assert.deepEqual(await page.evaluate(() => caches.keys()), [CACHE]);
     await first.close();
     // Another context: its own empty storage, nothing served by the first one's service worker.
-    // (Looked at from a page of the site that registers none, before the game registers its own.)
     const second = await env.browser.newContext();
     const loaded = recordRequests(second, site.base);
-    const probe = await second.newPage();
-    await probe.goto(site.base + 'sw.js');
-    assert.deepEqual(await probe.evaluate(async () => ({
-      controller: navigator.serviceWorker.controller,
-      registrations: (await navigator.serviceWorker.getRegistrations()).length,
-      caches: await caches.keys(),
-    })), { controller: null, registrations: 0, caches: [] });
-    await probe.close();
+    await assertFresh(second, site.base);
     const b = await open(second, site.base);
+    assert.equal(b.response.fromServiceWorker(), false);
     await controlled(b.page);
     assert.equal(await b.page.evaluate(() => window.__deploy), undefined);
 
