@@ -27,23 +27,33 @@ try {
   const context = await env.browser.newContext();
   const page = await context.newPage();
   const loaded = new Set();
-  page.on('request', (req) => loaded.add(new URL(req.url()).pathname));
+  // The context's requests: the page's and its worker's (not the service worker's own fetches,
+  // which only copy the same files into its cache); the service worker script is added below.
+  context.on('request', (req) => req.serviceWorker() || loaded.add(new URL(req.url()).pathname));
   await page.goto(env.base);
   await page.waitForSelector('body[data-ready="1"]');
   await page.click('#play');
   await drag(page, 22, 18);
   await page.waitForFunction(() => document.getElementById('board').dataset.fen.startsWith('W:'), null, { timeout: 20000 });
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 30000 });
+  loaded.add(new URL(await page.evaluate(() => navigator.serviceWorker.controller.scriptURL)).pathname);
   let total = 0;
   const parts = [];
+  const missing = [];
   for (const p of [...loaded].sort()) {
     const file = path.join(dist, p === '/' ? 'index.html' : decodeURIComponent(p));
-    if (!existsSync(file)) continue;
+    if (!existsSync(file)) {
+      missing.push(p);
+      continue;
+    }
     const gz = gzipSync(readFileSync(file), { level: 9 }).length;
     total += gz;
     parts.push(`${path.basename(file)} ${(gz / 1024).toFixed(1)}`);
   }
   report(`page weight (gzipped, everything loaded): ${(total / 1024).toFixed(1)} KB (budget 150 KB)`);
   report(`  ${parts.join(', ')}`);
+  // The page's files have content-hashed names (scripts/hash-assets.mjs): each is a file of dist/.
+  if (missing.length) throw new Error(`page weight: loaded files not found in dist/: ${missing.join(', ')}`);
   await context.close();
 
   // 2. Navigation → board painted (fresh context each time: nothing cached).
