@@ -70,7 +70,7 @@ async function boot() {
   if (state.settings.opponent === 'computer') setTimeout(() => engine.startWorker(), 50);
 }
 
-/// Offline play: the service worker (www/sw.js, copied to the site's root) is registered once the
+/// Offline play: the service worker (sw.js at the repository root, copied to the site's root) is registered once the
 /// page has loaded, so that it never competes with the first paint.
 function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
