@@ -16,13 +16,47 @@
 //   - References to files outside www/ (the service worker sw.js at the root, Trunk's own hashed
 //     wasm module) are checked but left as they are.
 //   - A referenced file that does not exist fails the build (exit status 1).
+//   - JS modules lose their comments first (the JSDoc types are for `tsc`, not for the player's
+//     download), reprinted by TypeScript's own parser (npm typescript, installed with the other
+//     build tools); without it they are shipped as they are.
 // Running it again on its own output changes nothing; after a file changed, it renames what
 // depends on it (the browser tests use that to make a new deploy).
-// Plain Node, no dependencies.
+// Plain Node; TypeScript (optional) to drop comments.
 
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { existsSync, readFileSync, renameSync, writeFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+
+/** TypeScript's compiler API, if installed (node_modules beside this script's project). */
+const ts = (() => {
+  try {
+    return createRequire(import.meta.url)('typescript');
+  } catch {
+    console.warn('hash-assets: typescript is not installed: modules keep their comments');
+    return null;
+  }
+})();
+
+/// A module's text without comments. TypeScript parses it and prints it again: a JS module
+/// comes back as the same code (nothing is transformed at target ESNext), minus its comments.
+function withoutComments(file, text) {
+  if (!ts) return text;
+  const { outputText, diagnostics } = ts.transpileModule(text, {
+    fileName: path.basename(file),
+    reportDiagnostics: true,
+    compilerOptions: {
+      allowJs: true,
+      target: ts.ScriptTarget.ESNext,
+      module: ts.ModuleKind.ESNext,
+      removeComments: true,
+      verbatimModuleSyntax: true,
+      newLine: ts.NewLineKind.LineFeed,
+    },
+  });
+  if (diagnostics?.length) fail(`${rel(file)}: ${ts.flattenDiagnosticMessageText(diagnostics[0].messageText, ' ')}`);
+  return outputText;
+}
 
 const HASHED_DIR = 'www'; // the directory (relative to the site) whose files are hashed
 const HASH = /-[0-9a-f]{16}(?=\.[^./]+$)/; // a hash already in a file name (a second run)
@@ -103,7 +137,8 @@ for (const m of html.matchAll(/<(script|link)\b[^>]*>/gi)) {
 const nodes = new Map();
 function visit(file) {
   if (!file.startsWith(hashedRoot) || nodes.has(file)) return;
-  const text = readFileSync(file, 'utf8');
+  const raw = readFileSync(file, 'utf8');
+  const text = /\.m?js$/.test(file) ? withoutComments(file, raw) : raw;
   const node = { file, text, refs: [] };
   nodes.set(file, node);
   for (const r of references(file, text)) {
