@@ -1,5 +1,6 @@
 // The build's hash step (scripts/hash-assets.mjs) on small sites of its own: names, rewritten
-// references, preload links, hashes that follow dependencies, cycles, a second run, a missing file.
+// references, preload links, hashes that follow dependencies, cycles, a second run, a missing file,
+// comments dropped.
 // No browser needed.
 
 import { test } from 'node:test';
@@ -70,7 +71,7 @@ test('hash step: every file of www/ the page loads gets a content-hashed name, a
     assert.equal(read(dir, 'index.html'), html);
 
     // A change in b renames b, a (imports b) and main (imports a); engine and the rest keep theirs.
-    appendFileSync(path.join(dir, 'www', b), '// changed\n');
+    appendFileSync(path.join(dir, 'www', b), 'export const changed = true;\n');
     assert.equal(run(dir).status, 0);
     for (const [n, old] of [['b', b], ['a', a], ['main', main]]) assert.notEqual(named(dir, n), old, `${n} is renamed`);
     for (const [n, old] of [['engine', engine], ['worker', worker], ['lazy', lazy], ['style', style]]) assert.equal(named(dir, n), old, `${n} keeps its name`);
@@ -94,7 +95,7 @@ test('hash step: modules that import each other share one hash; a change in one 
     assert.match(read(dir, 'www/' + y), new RegExp(`'\\./${x}'`));
     assert.equal(run(dir).status, 0);
     assert.deepEqual([named(dir, 'x'), named(dir, 'y')], [x, y], 'a second run changes nothing');
-    appendFileSync(path.join(dir, 'www', y), '// changed\n');
+    appendFileSync(path.join(dir, 'www', y), 'export const changed = true;\n');
     assert.equal(run(dir).status, 0);
     assert.notEqual(named(dir, 'x'), x);
     assert.notEqual(named(dir, 'y'), y);
@@ -118,5 +119,28 @@ test('hash step: a reference to a missing file fails the build, naming it', () =
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+});
+
+test('hash step: modules are shipped without comments, their code and strings untouched', () => {
+  const dir = site({
+    'index.html': PAGE.replace(/\s*<link rel="modulepreload"[^>]*>/, '').replace(/\s*<link rel="stylesheet"[^>]*>/, ''),
+    'www/main.js': [
+      '// @ts-check',
+      "/** @import { View } from '#types/View' */",
+      '/** A doc comment that only tsc reads. @param {number} n */',
+      "export const url = 'http://example.org/a//b'; // a trailing comment",
+      'export const half = (n) => n / 2 /* inline */ + /x\\/\\/y/.source.length;',
+      '',
+    ].join('\n'),
+  });
+  try {
+    assert.equal(run(dir).status, 0);
+    const out = read(dir, 'www/' + named(dir, 'main'));
+    assert.doesNotMatch(out, /@ts-check|@import|doc comment|trailing comment|inline/);
+    assert.match(out, /'http:\/\/example\.org\/a\/\/b'/);
+    assert.match(out, /\/x\\\/\\\/y\/\.source/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
