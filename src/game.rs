@@ -251,7 +251,9 @@ impl Game {
         Ok(turn)
     }
 
-    fn push(&mut self, turn: Turn) {
+    /// Plays `turn`, a legal turn of the current position, whatever the draw rules say (a
+    /// recorded game may go on past a repetition: players claim draws).
+    pub(crate) fn push(&mut self, turn: Turn) {
         let pos = *self.position();
         let men = pos.board().men(pos.side());
         let quiet = if turn.is_irreversible(men) {

@@ -4,6 +4,7 @@
 //! [`PRESETS`], not a branch in many files.
 
 use crate::engine::Weights;
+use crate::notation::Numbering;
 use std::fmt;
 use std::str::FromStr;
 
@@ -87,6 +88,10 @@ pub struct PresetInfo {
     pub rules: Rules,
     /// The computer's evaluation weights for these rules.
     pub weights: Weights,
+    /// The notation its players read and write (docs/rules.md §7, "Other notations").
+    pub numbering: Numbering,
+    /// Its PDN `GameType` number, if PDN has one for these rules (21 English, 25 Russian).
+    pub pdn_game_type: Option<u32>,
 }
 
 /// Declares [`Preset`], [`Preset::ALL`] and [`PRESETS`] from one list of rows, so that a new
@@ -144,6 +149,8 @@ presets! {
             trapped_king: 76,
             ..Weights::FLYING_KINGS
         },
+        numbering: Numbering::Internal,
+        pdn_game_type: None,
     }
     /// The tutorial's rules: compulsory capture, men capture backwards, short kings.
     Standard {
@@ -161,6 +168,8 @@ presets! {
         },
         // Tuning gave −3 ± 22 Elo: the starting values stay.
         weights: Weights::SHORT_KINGS,
+        numbering: Numbering::Internal,
+        pdn_game_type: None,
     }
     /// The tutorial's rules with its flying-kings option.
     StandardFlying {
@@ -178,6 +187,8 @@ presets! {
         },
         // Tuning for the flying-king rules gave −42 ± 25 Elo: the starting values stay.
         weights: Weights::FLYING_KINGS,
+        numbering: Numbering::Internal,
+        pdn_game_type: None,
     }
     /// English checkers (the ACF rules).
     English {
@@ -204,6 +215,8 @@ presets! {
             trapped_king: 0,
             ..Weights::SHORT_KINGS
         },
+        numbering: Numbering::Acf,
+        pdn_game_type: Some(21),
     }
     /// Russian draughts.
     Russian {
@@ -221,6 +234,8 @@ presets! {
         },
         // Tuning for the flying-king rules gave −42 ± 25 Elo: the starting values stay.
         weights: Weights::FLYING_KINGS,
+        numbering: Numbering::Algebraic,
+        pdn_game_type: Some(25),
     }
 }
 

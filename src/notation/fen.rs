@@ -1,6 +1,8 @@
 //! Positions as PDN FEN strings (docs/rules.md §7): `W:W21-32:B1-12`, kings as `K`, Blasen's
-//! huffable set as a fourth field `H…`.
+//! huffable set as a fourth field `H…`. The same reader and writer serve every [`Numbering`]:
+//! `B:W21-32:B1-12` is the English start position in ACF numbers.
 
+use super::Numbering;
 use crate::board::{Bitboard, Board, Color, Piece, Role, Setup, Square};
 use std::fmt;
 
@@ -19,8 +21,8 @@ pub enum FenError {
     BadSquare(String),
     /// A range runs backwards, as in `5-3`.
     BadRange(String),
-    /// A square is listed for two pieces, of one colour or of both.
-    SquareTwice(u8),
+    /// A square is listed for two pieces, of one colour or of both (its name as written).
+    SquareTwice(String),
     /// The huffable field marks a square as a king; it lists squares, and the board says what
     /// stands there.
     KingInHuffable(String),
@@ -53,40 +55,51 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
-fn parse_side(text: &str) -> Result<Color, FenError> {
-    match text.trim().to_ascii_uppercase().as_str() {
-        "W" | "R" => Ok(Color::Red),
-        "B" => Ok(Color::Black),
-        _ => Err(FenError::BadSide(text.trim().to_string())),
+fn parse_side(text: &str, numbering: Numbering) -> Result<Color, FenError> {
+    let side = text.trim();
+    let mut chars = side.chars();
+    match (chars.next(), chars.next()) {
+        (Some(letter), None) => numbering.side_of_letter(letter),
+        _ => None,
     }
+    .ok_or_else(|| FenError::BadSide(side.to_string()))
 }
 
-fn parse_number(text: &str) -> Result<Square, FenError> {
+/// One square as written: a number in a numeric numbering, or a name such as `c3`.
+fn parse_square(text: &str, numbering: Numbering) -> Result<Square, FenError> {
+    numbering
+        .square(text.trim())
+        .ok_or_else(|| FenError::BadSquare(text.trim().to_string()))
+}
+
+/// The number of a numeric square, for a range.
+fn parse_number(text: &str) -> Result<u8, FenError> {
     let digits = text.trim();
     Some(digits)
         .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
         .and_then(|d| d.parse::<u8>().ok())
-        .and_then(Square::from_number)
-        .ok_or_else(|| FenError::BadSquare(text.trim().to_string()))
+        .filter(|n| (1..=32).contains(n))
+        .ok_or_else(|| FenError::BadSquare(digits.to_string()))
 }
 
-/// `12`, `K12`, `21-32`, `K1-4` → the squares and whether they hold kings.
-fn parse_item(item: &str) -> Result<(Vec<Square>, bool), FenError> {
+/// `12`, `K12`, `21-32`, `K1-4` (or `c3`, `Kc3`) → the squares and whether they hold kings.
+fn parse_item(item: &str, numbering: Numbering) -> Result<(Vec<Square>, bool), FenError> {
     let item = item.trim();
     let (king, body) = match item.strip_prefix(['K', 'k']) {
         Some(rest) => (true, rest),
         None => (false, item),
     };
     let squares = match body.split_once('-') {
-        None => vec![parse_number(body)?],
+        None => vec![parse_square(body, numbering)?],
         Some((a, b)) => {
             let (a, b) = (parse_number(a)?, parse_number(b)?);
             if a > b {
                 return Err(FenError::BadRange(item.to_string()));
             }
-            (a.number()..=b.number())
-                .filter_map(Square::from_number)
-                .collect()
+            (a..=b)
+                .map(|n| numbering.square(&n.to_string()))
+                .collect::<Option<Vec<Square>>>()
+                .ok_or_else(|| FenError::BadRange(item.to_string()))?
         }
     };
     Ok((squares, king))
@@ -97,6 +110,11 @@ fn parse_item(item: &str) -> Result<(Vec<Square>, bool), FenError> {
 /// Lenient in what it accepts, as PDN files vary: ranges (`21-32`), `R` as a synonym of `W` for
 /// Red, lower case, spaces, a final dot and a whole PDN tag pair (`[FEN "W:W21-32:B1-12"]`).
 pub fn parse_fen(text: &str) -> Result<Setup, FenError> {
+    parse_fen_in(text, Numbering::Internal)
+}
+
+/// Reads a FEN string written in `numbering` (see [`Numbering::parse_fen`]).
+pub(crate) fn parse_fen_in(text: &str, numbering: Numbering) -> Result<Setup, FenError> {
     let mut text = text.trim();
     // A PDN tag pair, `[FEN "W:W21-32:B1-12"]`, is accepted too.
     if let Some(inner) = text.strip_prefix("[FEN").and_then(|t| t.strip_suffix(']')) {
@@ -107,7 +125,7 @@ pub fn parse_fen(text: &str) -> Result<Setup, FenError> {
         return Err(FenError::Empty);
     }
     let mut fields = text.split(':');
-    let side = parse_side(fields.next().unwrap_or(""))?;
+    let side = parse_side(fields.next().unwrap_or(""), numbering)?;
     let mut board = Board::EMPTY;
     let mut huffable = Bitboard::EMPTY;
     let mut seen_fields = Vec::new();
@@ -117,10 +135,12 @@ pub fn parse_fen(text: &str) -> Result<Setup, FenError> {
         let mut chars = field.chars();
         let tag = chars.next().map(|c| c.to_ascii_uppercase());
         let (key, color) = match tag {
-            Some('W') | Some('R') => ('W', Some(Color::Red)),
-            Some('B') => ('B', Some(Color::Black)),
             Some('H') => ('H', None),
-            _ => return Err(FenError::BadField(field.to_string())),
+            Some(letter) => match numbering.side_of_letter(letter) {
+                Some(color) => (numbering.side_letter(color), Some(color)),
+                None => return Err(FenError::BadField(field.to_string())),
+            },
+            None => return Err(FenError::BadField(field.to_string())),
         };
         if seen_fields.contains(&key) {
             return Err(FenError::RepeatedField(key));
@@ -131,14 +151,14 @@ pub fn parse_fen(text: &str) -> Result<Setup, FenError> {
             continue;
         }
         for item in list.split(',') {
-            let (squares, king) = parse_item(item)?;
+            let (squares, king) = parse_item(item, numbering)?;
             match color {
                 None if king => return Err(FenError::KingInHuffable(item.trim().to_string())),
                 None => huffable = squares.into_iter().fold(huffable, |h, sq| h | sq.into()),
                 Some(color) => {
                     for sq in squares {
                         if listed.contains(sq) {
-                            return Err(FenError::SquareTwice(sq.number()));
+                            return Err(FenError::SquareTwice(numbering.name(sq)));
                         }
                         listed.insert(sq);
                         let role = if king { Role::King } else { Role::Man };
@@ -166,33 +186,38 @@ impl From<Square> for Bitboard {
 /// [`parse_fen`] reads it back to the same setup; the `Display` forms of [`Setup`] and
 /// [`Position`](crate::Position) are this text.
 pub fn write_fen(setup: &Setup) -> String {
-    let list = |pieces: Bitboard| -> String {
-        pieces
+    write_fen_in(setup, Numbering::Internal)
+}
+
+/// The canonical FEN in `numbering` (see [`Numbering::write_fen`]): the `W` field first, squares
+/// in the numbering's order.
+pub(crate) fn write_fen_in(setup: &Setup, numbering: Numbering) -> String {
+    let list = |pieces: Bitboard, mark_kings: bool| -> String {
+        let mut squares: Vec<Square> = pieces.iter().collect();
+        squares.sort_by_key(|&sq| numbering.order(sq));
+        squares
             .iter()
-            .map(|sq| {
-                let k = if setup.board.kings.contains(sq) {
+            .map(|&sq| {
+                let k = if mark_kings && setup.board.kings.contains(sq) {
                     "K"
                 } else {
                     ""
                 };
-                format!("{k}{sq}")
+                format!("{k}{}", numbering.name(sq))
             })
             .collect::<Vec<_>>()
             .join(",")
     };
-    let side = match setup.side {
-        Color::Red => 'W',
-        Color::Black => 'B',
-    };
+    let white = numbering.side_of_letter('W').unwrap_or(Color::Red);
     let mut fen = format!(
-        "{side}:W{}:B{}",
-        list(setup.board.red),
-        list(setup.board.black)
+        "{}:W{}:B{}",
+        numbering.side_letter(setup.side),
+        list(setup.board.pieces(white), true),
+        list(setup.board.pieces(white.opposite()), true)
     );
     if !setup.huffable.is_empty() {
-        let squares: Vec<String> = setup.huffable.iter().map(|sq| sq.to_string()).collect();
         fen.push_str(":H");
-        fen.push_str(&squares.join(","));
+        fen.push_str(&list(setup.huffable, false));
     }
     fen
 }
@@ -241,7 +266,10 @@ mod tests {
         assert_eq!(parse_fen(""), Err(FenError::Empty));
         assert_eq!(parse_fen("X:W1:B2"), Err(FenError::BadSide("X".into())));
         assert_eq!(parse_fen("W:W33:B2"), Err(FenError::BadSquare("33".into())));
-        assert_eq!(parse_fen("W:W1,2:B2"), Err(FenError::SquareTwice(2)));
+        assert_eq!(
+            parse_fen("W:W1,2:B2"),
+            Err(FenError::SquareTwice("2".into()))
+        );
         assert_eq!(
             parse_fen("W:W5-3:B2"),
             Err(FenError::BadRange("5-3".into()))

@@ -25,7 +25,7 @@
 //!
 //! // Bad text is a FenError, with a message for the player.
 //! let error = parse_fen("W:W21-32:B1-12,12").unwrap_err();
-//! assert_eq!(error, FenError::SquareTwice(12));
+//! assert_eq!(error, FenError::SquareTwice("12".into()));
 //! assert_eq!(error.to_string(), "square 12 is listed twice in FEN");
 //!
 //! // Good text can still describe a position the rules refuse: a red man on Red's crowning row.
@@ -38,6 +38,8 @@
 //! ```
 
 mod fen;
+mod numbering;
+pub mod pdn;
 mod turn;
 
 use crate::board::{Position, PositionError};
@@ -45,6 +47,7 @@ use crate::rules::Rules;
 use std::fmt;
 
 pub use fen::{parse_fen, write_fen, FenError};
+pub use numbering::Numbering;
 pub use turn::{
     move_paths, move_text, parse_turn, read_turn, resolve_turn, turn_text, IllegalReason,
     IllegalTurn, ParseTurnError, TurnError, TurnText,

@@ -22,6 +22,7 @@
 //! }
 //! ```
 
+use super::Numbering;
 use crate::board::{Color, Position, Role, Square};
 use crate::movegen::{self, CaptureSink};
 use crate::moves::{Move, Turn};
@@ -48,6 +49,49 @@ impl TurnText {
             squares: turn.mv.iter().flat_map(|m| [m.from(), m.to()]).collect(),
             capture: turn.mv.is_some_and(|m| m.is_capture()),
         }
+    }
+}
+
+impl TurnText {
+    /// How the game writes `turn`, a legal turn of `pos`: every landing square, along the path
+    /// whose list of squares is smallest (docs/rules.md §7).
+    pub fn spelled(pos: &Position, turn: &Turn) -> TurnText {
+        let after_huff = match turn.huff {
+            Some(h) => pos.huff_unchecked(h),
+            None => *pos,
+        };
+        TurnText {
+            huff: turn.huff,
+            squares: turn
+                .mv
+                .map(|mv| best_path(&after_huff, &mv))
+                .unwrap_or_default(),
+            capture: turn.mv.is_some_and(|m| m.is_capture()),
+        }
+    }
+
+    /// The text in `numbering`: `11-15`, `15x24` (ACF), `c3-d4`, `c3:e5:g3` (algebraic).
+    pub fn in_numbering(&self, numbering: Numbering) -> String {
+        let mut text = String::new();
+        if let Some(h) = self.huff {
+            text.push('h');
+            text.push_str(&numbering.name(h));
+            if !self.squares.is_empty() {
+                text.push(' ');
+            }
+        }
+        let sep = if self.capture {
+            numbering.capture_separator()
+        } else {
+            '-'
+        };
+        for (i, &sq) in self.squares.iter().enumerate() {
+            if i > 0 {
+                text.push(sep);
+            }
+            text.push_str(&numbering.name(sq));
+        }
+        text
     }
 }
 
@@ -87,28 +131,50 @@ impl fmt::Display for ParseTurnError {
 
 impl std::error::Error for ParseTurnError {}
 
-fn square(token: &str, text: &str) -> Result<Square, ParseTurnError> {
-    Some(token.trim())
-        .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
-        .and_then(|d| d.parse::<u8>().ok())
-        .and_then(Square::from_number)
-        .ok_or_else(|| ParseTurnError {
-            text: text.to_string(),
-            problem: format!("'{token}' is not a square number 1–32"),
-        })
+/// How a numbering spells squares and captures, for the one turn reader.
+pub(crate) struct Spelling {
+    pub(crate) numbering: Numbering,
+    /// Characters that join the squares of a capture (`-` joins those of a plain move).
+    pub(crate) capture: &'static [char],
+    /// Whether a turn may begin with a huff, `h22`.
+    pub(crate) huffs: bool,
 }
 
 /// Reads the text of a turn.
 pub fn parse_turn(text: &str) -> Result<TurnText, ParseTurnError> {
+    parse_turn_spelled(
+        text,
+        &Spelling {
+            numbering: Numbering::Internal,
+            capture: &['x'],
+            huffs: true,
+        },
+    )
+}
+
+/// Reads the text of a turn spelled as `spelling` says; the squares come back as squares.
+pub(crate) fn parse_turn_spelled(
+    text: &str,
+    spelling: &Spelling,
+) -> Result<TurnText, ParseTurnError> {
     let err = |problem: &str| ParseTurnError {
         text: text.to_string(),
         problem: problem.to_string(),
     };
+    let square = |token: &str| -> Result<Square, ParseTurnError> {
+        spelling
+            .numbering
+            .square(token.trim())
+            .ok_or_else(|| ParseTurnError {
+                text: text.to_string(),
+                problem: format!("'{token}' is not {}", spelling.numbering.square_hint()),
+            })
+    };
     let mut tokens = text.split_whitespace().peekable();
     let mut huff = None;
-    if let Some(token) = tokens.peek() {
+    if let Some(token) = tokens.peek().filter(|_| spelling.huffs) {
         if let Some(rest) = token.strip_prefix(['h', 'H']) {
-            huff = Some(square(rest, text)?);
+            huff = Some(square(rest)?);
             tokens.next();
         }
     }
@@ -121,27 +187,40 @@ pub fn parse_turn(text: &str) -> Result<TurnText, ParseTurnError> {
         return if huff.is_some() {
             Ok(turn)
         } else {
-            Err(err("empty (expected e.g. 22-18, 22x15 or h22 9-13)"))
+            Err(err(&format!(
+                "empty (expected e.g. {})",
+                spelling.numbering.examples()
+            )))
         };
     };
     if tokens.next().is_some() {
-        return Err(err("more than one move (write a huff, then one move)"));
+        return Err(err(if spelling.huffs {
+            "more than one move (write a huff, then one move)"
+        } else {
+            "more than one move"
+        }));
     }
     let lower = mv.to_ascii_lowercase();
-    let has_x = lower.contains('x');
+    let has_x = lower.contains(spelling.capture);
     let has_dash = lower.contains('-');
     if has_x && has_dash {
-        return Err(err("mixes '-' and 'x'"));
+        return Err(err(&format!("mixes '-' and '{}'", spelling.capture[0])));
     }
     if !has_x && !has_dash {
-        return Err(err("a move names its squares joined by '-' or 'x'"));
+        return Err(err(&format!(
+            "a move names its squares joined by '-' or '{}'",
+            spelling.capture[0]
+        )));
     }
     turn.capture = has_x;
-    for token in lower.split(['x', '-']) {
-        turn.squares.push(square(token, text)?);
+    for token in lower.split(|c| c == '-' || spelling.capture.contains(&c)) {
+        turn.squares.push(square(token)?);
     }
     if !turn.capture && turn.squares.len() != 2 {
-        return Err(err("a non-capturing move has two squares, e.g. 22-18"));
+        return Err(err(&format!(
+            "a non-capturing move has two squares, e.g. {}",
+            spelling.numbering.example()
+        )));
     }
     Ok(turn)
 }
@@ -194,58 +273,66 @@ pub enum IllegalReason {
     NotAMove,
 }
 
-impl fmt::Display for IllegalReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let list = |squares: &[Square]| {
-            squares
-                .iter()
-                .map(|s| s.to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
+impl IllegalReason {
+    /// The reason in words, with squares and moves written in `numbering` (the `Display` form
+    /// uses the internal numbering of docs/rules.md §7).
+    pub fn describe(&self, numbering: Numbering) -> String {
+        let name = |sq: &Square| numbering.name(*sq);
+        let list = |squares: &[Square]| squares.iter().map(name).collect::<Vec<_>>().join(", ");
+        // Moves the game suggests are held in the internal notation: rewritten here.
+        let rewrite = |text: &str| match parse_turn(text) {
+            Ok(turn) => turn.in_numbering(numbering),
+            Err(_) => text.to_string(),
         };
+        let capture = numbering.capture_separator();
         match self {
-            IllegalReason::GameOver => write!(f, "the game is over"),
-            IllegalReason::NoHuffing => write!(f, "huffing is not part of these rules"),
-            IllegalReason::NotHuffable(sq) => write!(f, "the piece on {sq} may not be huffed"),
-            IllegalReason::MoveAfterHuffRequired => {
-                write!(f, "a huff must be followed by a move")
+            IllegalReason::GameOver => "the game is over".to_string(),
+            IllegalReason::NoHuffing => "huffing is not part of these rules".to_string(),
+            IllegalReason::NotHuffable(sq) => {
+                format!("the piece on {} may not be huffed", name(sq))
             }
-            IllegalReason::HuffEndsTheGame(sq) => write!(
-                f,
-                "huffing {sq} takes the last piece and wins: no move follows"
+            IllegalReason::MoveAfterHuffRequired => "a huff must be followed by a move".to_string(),
+            IllegalReason::HuffEndsTheGame(sq) => format!(
+                "huffing {} takes the last piece and wins: no move follows",
+                name(sq)
             ),
             IllegalReason::OneHuffPerTurn(sq) => {
-                write!(f, "one huff per turn: {sq} was huffed already")
+                format!("one huff per turn: {} was huffed already", name(sq))
             }
-            IllegalReason::NoPiece(sq) => write!(f, "there is no piece on {sq}"),
+            IllegalReason::NoPiece(sq) => format!("there is no piece on {}", name(sq)),
             IllegalReason::NotYourPiece(sq, side) => {
-                write!(f, "the piece on {sq} is not {side}'s")
+                format!("the piece on {} is not {side}'s", name(sq))
             }
             IllegalReason::MustCapture(side, pieces) => {
-                write!(f, "{side} must capture (with {})", list(pieces))
+                format!("{side} must capture (with {})", list(pieces))
             }
-            IllegalReason::MustContinue(sq) => {
-                write!(
-                    f,
-                    "the capture must go on: the piece on {sq} can capture again"
-                )
-            }
-            IllegalReason::MenMoveForward => write!(f, "men move forward only"),
-            IllegalReason::Occupied(sq) => write!(f, "square {sq} is not empty"),
-            IllegalReason::Ambiguous(options) => write!(
-                f,
+            IllegalReason::MustContinue(sq) => format!(
+                "the capture must go on: the piece on {} can capture again",
+                name(sq)
+            ),
+            IllegalReason::MenMoveForward => "men move forward only".to_string(),
+            IllegalReason::Occupied(sq) => format!("square {} is not empty", name(sq)),
+            IllegalReason::Ambiguous(options) => format!(
                 "ambiguous: name every landing square ({})",
-                options.join(" or ")
+                options
+                    .iter()
+                    .map(|o| rewrite(o))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
             ),
             IllegalReason::CaptureNeedsX(text) => {
-                write!(f, "a capture is written with x: {text}")
+                format!("a capture is written with {capture}: {}", rewrite(text))
             }
-            IllegalReason::NotACapture => {
-                write!(f, "this move captures nothing: write it with -")
-            }
-            IllegalReason::NoMoves(sq) => write!(f, "the piece on {sq} has no move"),
-            IllegalReason::NotAMove => write!(f, "not a legal move here"),
+            IllegalReason::NotACapture => "this move captures nothing: write it with -".to_string(),
+            IllegalReason::NoMoves(sq) => format!("the piece on {} has no move", name(sq)),
+            IllegalReason::NotAMove => "not a legal move here".to_string(),
         }
+    }
+}
+
+impl fmt::Display for IllegalReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe(Numbering::Internal))
     }
 }
 
@@ -311,33 +398,29 @@ pub fn move_paths(pos: &Position, mv: &Move) -> Vec<Vec<Square>> {
     paths
 }
 
-/// The spelling of `mv` (a legal move of `pos`) with the smallest list of squares.
-pub fn move_text(pos: &Position, mv: &Move) -> String {
+/// The path of `mv` (a legal move of `pos`) with the smallest list of squares: its start, then
+/// every landing square.
+fn best_path(pos: &Position, mv: &Move) -> Vec<Square> {
     if !mv.is_capture() {
-        return format!("{}-{}", mv.from, mv.to);
+        return vec![mv.from, mv.to];
     }
     let best = capture_paths(pos, mv.from)
         .into_iter()
         .filter(|(m, _)| m.same_as(mv))
-        .map(|(_, path)| path.iter().map(|s| s.number()).collect::<Vec<u8>>())
-        .min()
-        .unwrap_or_else(|| vec![mv.to.number()]);
-    let mut text = mv.from.to_string();
-    for n in best {
-        text.push('x');
-        text.push_str(&n.to_string());
-    }
-    text
+        .map(|(_, path)| path)
+        .min_by_key(|path| path.iter().map(|s| s.number()).collect::<Vec<u8>>())
+        .unwrap_or_else(|| vec![mv.to]);
+    std::iter::once(mv.from).chain(best).collect()
+}
+
+/// The spelling of `mv` (a legal move of `pos`) with the smallest list of squares.
+pub fn move_text(pos: &Position, mv: &Move) -> String {
+    TurnText::spelled(pos, &Turn::from_move(*mv)).to_string()
 }
 
 /// The text of `turn`, a legal turn of `pos`.
 pub fn turn_text(pos: &Position, turn: &Turn) -> String {
-    match (turn.huff, &turn.mv) {
-        (Some(h), None) => format!("h{h}"),
-        (None, Some(mv)) => move_text(pos, mv),
-        (Some(h), Some(mv)) => format!("h{h} {}", move_text(&pos.huff_unchecked(h), mv)),
-        (None, None) => String::new(),
-    }
+    TurnText::spelled(pos, turn).to_string()
 }
 
 /// Finds the legal turn of `pos` that `text` names, or says why there is none.
