@@ -1,0 +1,523 @@
+//! PDN and the games' own notations (docs/rules.md §7, "Other notations"): published games
+//! replayed, games written by other programs read, every preset's games written and read back,
+//! and any text at all read without a panic.
+//!
+//! The games live in `tests/pdn/*.pdn`, each with its source in a comment.
+
+use dame::notation::pdn::{read_game, read_games, write_game, PdnErrorKind, PdnGame};
+use dame::notation::{IllegalReason, Numbering, TurnError};
+use dame::{Color, Game, Preset, Square};
+
+fn data(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/pdn")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Every game of a data file, which must all read.
+fn games(name: &str, default: Option<Preset>) -> Vec<PdnGame> {
+    read_games(&data(name), default)
+        .into_iter()
+        .map(|g| g.unwrap_or_else(|e| panic!("{name}: {e}")))
+        .collect()
+}
+
+/// The final position in the internal notation and in the game's own.
+fn finals(game: &PdnGame) -> (String, String) {
+    let setup = game.game.position().setup();
+    (
+        game.game.position().to_string(),
+        Numbering::of(game.preset).write_fen(&setup),
+    )
+}
+
+#[test]
+fn tinsley_cameron_1956_reaches_the_published_position() {
+    // Source: Bob Newell, "Tinsley's Choice", The Checker Maven (see the data file).
+    let games = games("tinsley-cameron-1956.pdn", None);
+    let game = &games[0];
+    assert_eq!(game.preset, Preset::English);
+    assert_eq!(game.tag("Black"), Some("Tinsley, Marion"));
+    assert_eq!(game.game.history().len(), 50);
+    assert_eq!(game.result.as_deref(), Some("0-1"));
+    let (internal, acf) = finals(game);
+    // The article prints B:WK5,20,21,23,31:B6,10,11,12,13,K25: Black, the first mover, to play.
+    assert_eq!(acf, "B:WK5,20,21,23,31:B6,10,11,12,13,K25");
+    // Turned half round (s ↔ 33 − s), with ACF's Black as our Red.
+    assert_eq!(internal, "W:WK8,20,21,22,23,27:B2,10,12,13,K28");
+    assert_eq!(game.game.side_to_move(), Color::Red);
+
+    // The article's winning line, from its FEN: 5x16 names only the ends of a triple jump.
+    let solution = &games[1];
+    assert_eq!(
+        solution.game.start_position(),
+        game.game.position(),
+        "the FEN tag is read in ACF numbers"
+    );
+    let (internal, acf) = finals(solution);
+    assert_eq!(acf, "B:W12,21:B13,K15");
+    assert_eq!(internal, "W:WK18,20:B12,21");
+    assert_eq!(
+        Numbering::Acf.turn_text(&solution.game.positions()[1], &solution.game.history()[1]),
+        "5x14x7x16"
+    );
+}
+
+#[test]
+fn dyachkov_burkovsky_1941_replays_to_the_diagram() {
+    // Source: "64. Shakhmatno-shashechnaya gazeta" No. 26, 1941, quoted by the Tula draughts
+    // federation (see the data file). Worked out by hand from the moves: White c1, c3, c5, d2,
+    // d4, e1, g3, h2, h4; Black a5, a7, b6, d8, e5, f4, f6, f8, h8; Black to move.
+    let games = games("dyachkov-burkovsky-1941.pdn", None);
+    let game = &games[0];
+    assert_eq!(game.preset, Preset::Russian);
+    assert_eq!(game.game.history().len(), 29);
+    let (internal, algebraic) = finals(game);
+    assert_eq!(
+        algebraic,
+        "B:Wc1,c3,c5,d2,d4,e1,g3,h2,h4:Ba5,a7,b6,d8,e5,f4,f6,f8,h8"
+    );
+    assert_eq!(
+        internal,
+        "B:W14,18,20,22,24,26,28,30,31:B2,3,4,5,9,11,13,15,19"
+    );
+}
+
+#[test]
+fn russian_games_written_by_other_programs_load() {
+    let games = games("russian-programs.pdn", None);
+    assert_eq!(games.len(), 4);
+    // mrcd2000kval game 2 (FMJD archive, via pydraughts), both spellings: worked out by hand,
+    // White b2, a3 against Black d8, g5 and a king on g3, White to move; Black won.
+    for game in &games[..2] {
+        assert_eq!(game.game.history().len(), 40);
+        assert_eq!(game.result.as_deref(), Some("0-1"));
+        let (internal, algebraic) = finals(game);
+        assert_eq!(algebraic, "W:Wa3,b2:Bd8,Kg3,g5");
+        assert_eq!(internal, "W:W21,25:B2,16,K24");
+    }
+    assert_eq!(games[0].game.history(), games[1].game.history());
+    // A numeric FEN in the internal (= numeric Russian) numbering and a four-piece king capture.
+    let kotlin = &games[2];
+    assert_eq!(
+        kotlin.game.start_position().to_string(),
+        "W:WK26:B8,9,10,11,19"
+    );
+    assert_eq!(finals(kotlin), ("B:WK15:B".into(), "B:WKe5:B".into()));
+    assert_eq!(kotlin.result.as_deref(), Some("2-0"));
+    assert!(kotlin.game.outcome().is_some());
+    // ':' captures; the variation is skipped.
+    let corpus = &games[3];
+    assert_eq!(
+        corpus.game.history_text(),
+        ["22-18", "11-15", "18x11", "8x15"]
+    );
+    assert_eq!(corpus.tag("White"), Some("Белые"));
+}
+
+#[test]
+fn english_games_written_by_other_programs_load() {
+    let games = games("english-programs.pdn", Some(Preset::English));
+    assert_eq!(games.len(), 2);
+    let pydraughts = &games[0];
+    assert_eq!(pydraughts.preset, Preset::English);
+    assert_eq!(
+        pydraughts.game.start_position(),
+        &dame::Position::start(Preset::English.rules())
+    );
+    assert_eq!(
+        pydraughts.game.history_text()[..4],
+        ["22-18", "10-14", "25-22", "11-16"]
+    );
+    let checkerboard = &games[1];
+    assert_eq!(checkerboard.game.history().len(), 10);
+    assert_eq!(checkerboard.result.as_deref(), Some("1/2-1/2"));
+    // Without GameType, the rules are the caller's: none given, none guessed.
+    let without = read_games(&data("english-programs.pdn"), None);
+    assert!(without[0].is_ok(), "it has a GameType");
+    assert_eq!(without[1].as_ref().unwrap_err().kind, PdnErrorKind::NoRules);
+}
+
+#[test]
+fn squares_are_named_one_to_one_in_every_numbering() {
+    for numbering in Numbering::ALL {
+        let names: std::collections::BTreeSet<String> =
+            Square::all().map(|sq| numbering.name(sq)).collect();
+        assert_eq!(names.len(), 32, "{numbering:?}");
+        for sq in Square::all() {
+            assert_eq!(numbering.square(&numbering.name(sq)), Some(sq));
+        }
+    }
+    for sq in Square::all() {
+        assert_eq!(Numbering::Internal.name(sq), sq.number().to_string());
+        assert_eq!(Numbering::Acf.name(sq), (33 - sq.number()).to_string());
+        let name = Numbering::Algebraic.name(sq);
+        let (file, rank) = (name.as_bytes()[0], name.as_bytes()[1] - b'0');
+        assert_eq!(file - b'a', sq.column());
+        assert_eq!(rank, 9 - sq.row());
+        assert_eq!(
+            (file - b'a' + rank) % 2,
+            1,
+            "{name} is a dark square, as a1 is"
+        );
+    }
+    // Nothing else reads as a square.
+    for bad in [
+        "0", "33", "a2", "b1", "i1", "a9", "", "1a", "c33", "0x", "-1",
+    ] {
+        assert_eq!(Numbering::Acf.square(bad), None, "{bad}");
+        assert_eq!(Numbering::Algebraic.square(bad), None, "{bad}");
+    }
+}
+
+#[test]
+fn the_first_mover_holds_acf_1_to_12_and_the_first_algebraic_rows() {
+    let start = Game::new(Preset::English.rules());
+    let mut acf: Vec<String> = start
+        .legal_turns()
+        .iter()
+        .map(|t| Numbering::Acf.turn_text(start.position(), t))
+        .collect();
+    acf.sort();
+    assert_eq!(
+        acf,
+        ["10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"]
+    );
+    let start = Game::new(Preset::Russian.rules());
+    let mut algebraic: Vec<String> = start
+        .legal_turns()
+        .iter()
+        .map(|t| Numbering::Algebraic.turn_text(start.position(), t))
+        .collect();
+    algebraic.sort();
+    assert_eq!(
+        algebraic,
+        ["a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"]
+    );
+    assert_eq!(
+        Numbering::Acf.write_fen(&start.position().setup()),
+        "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+    );
+    assert_eq!(
+        Numbering::Algebraic.write_fen(&start.position().setup()),
+        "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8"
+    );
+}
+
+/// xorshift64*: small, deterministic, good enough to pick moves and mutations.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
+    }
+}
+
+fn random_game(preset: Preset, seed: u64, plies: usize) -> Game {
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ preset as u64);
+    let mut game = Game::new(preset.rules());
+    while game.outcome().is_none() && game.history().len() < plies {
+        let turns = game.legal_turns();
+        let turn = turns[rng.below(turns.len())];
+        game.play(&turn).unwrap();
+    }
+    game
+}
+
+#[test]
+fn every_presets_games_are_written_and_read_back() {
+    for preset in Preset::ALL {
+        for seed in 1..=30u64 {
+            let game = random_game(preset, seed, 200);
+            let pdn = write_game(&game, &[("Event", "Round trip"), ("White", "A \"B\" C")]);
+            let back = read_game(&pdn, None).unwrap_or_else(|e| panic!("{e}\n{pdn}"));
+            assert_eq!(back.preset, preset);
+            assert_eq!(back.game.history(), game.history(), "{pdn}");
+            assert_eq!(back.game.position(), game.position());
+            assert_eq!(back.tag("White"), Some("A \"B\" C"));
+            assert_eq!(back.result.as_deref(), back.tag("Result"));
+            assert_eq!(
+                write_game(
+                    &back.game,
+                    &[("Event", "Round trip"), ("White", "A \"B\" C")]
+                ),
+                pdn
+            );
+
+            // From a set-up position (the middle of the game, the second mover perhaps to move).
+            if game.history().len() > 21 {
+                let middle = game.positions()[game.history().len() / 2 + seed as usize % 2];
+                let mut rest = Game::from_position(middle);
+                for turn in &game.history()[game.history().len() / 2 + seed as usize % 2..] {
+                    rest.play(turn).unwrap();
+                }
+                let pdn = write_game(&rest, &[]);
+                assert!(pdn.contains("[SetUp \"1\"]\n[FEN \""), "{pdn}");
+                let back = read_game(&pdn, None).unwrap_or_else(|e| panic!("{e}\n{pdn}"));
+                assert_eq!(back.game.start_position(), rest.start_position());
+                assert_eq!(back.game.history(), rest.history());
+            }
+        }
+    }
+}
+
+#[test]
+fn a_game_that_ends_is_written_with_its_result() {
+    // Red, the first mover, wins: in English PDN that is Black, "0-1"; elsewhere "1-0".
+    let english = Numbering::Acf.position_from_fen("W:W:B27", Preset::English.rules());
+    let english = Game::from_position(english.unwrap());
+    assert!(write_game(&english, &[]).contains("[Result \"0-1\"]"));
+    let russian = Numbering::Algebraic.position_from_fen("B:W:Bc3", Preset::Russian.rules());
+    let russian = Game::from_position(russian.unwrap());
+    assert!(write_game(&russian, &[]).contains("[Result \"0-1\"]"));
+    let russian = Numbering::Algebraic.position_from_fen("W:Wa1:B", Preset::Russian.rules());
+    let russian = Game::from_position(russian.unwrap());
+    let pdn = write_game(&russian, &[]);
+    assert!(pdn.contains("[Result \"1-0\"]"), "{pdn}");
+    assert!(pdn.ends_with("\n1-0\n"), "{pdn}");
+}
+
+#[test]
+fn bad_text_and_illegal_moves_are_told_apart() {
+    let text = "[Event \"One\"]\n[GameType \"21\"]\n1. 11-15 23-19 2. 8-11 19x10 *\n\n\
+                [Event \"Two\"]\n[GameType \"25\"]\n1. c3-d4 f6-g5 2. d4-c3?? *\n\n\
+                [Event \"Three\"]\n[GameType \"21\"]\n1. 11-15 {never closed\n";
+    let results = read_games(text, None);
+    assert_eq!(results.len(), 3);
+    // Game one: 19x10 would land on Black's man on 10.
+    let one = results[0].as_ref().unwrap_err();
+    assert_eq!(one.game, 1);
+    assert_eq!(one.title, "One");
+    match &one.kind {
+        PdnErrorKind::Move {
+            number,
+            second,
+            text,
+            error: TurnError::Illegal(_),
+            numbering: Numbering::Acf,
+        } => assert_eq!((*number, *second, text.as_str()), (2, true, "19x10")),
+        other => panic!("{other:?}"),
+    }
+    // Game two: a man stepping back, named as written.
+    let two = results[1].as_ref().unwrap_err();
+    assert_eq!(
+        two.to_string(),
+        "game 2 (Two): move 2 'd4-c3': men move forward only"
+    );
+    // Game three: the open comment is a syntax error with its place.
+    let three = results[2].as_ref().unwrap_err();
+    assert_eq!(
+        three.kind,
+        PdnErrorKind::Syntax {
+            line: 11,
+            column: 10,
+            problem: "comment '{' is never closed".into()
+        }
+    );
+
+    // An unreadable move is a syntax error of the move, not an illegal one.
+    let unreadable = read_game("[GameType \"25\"]\n1. c3-d9 *", None).unwrap_err();
+    assert!(matches!(
+        unreadable.kind,
+        PdnErrorKind::Move {
+            error: TurnError::Syntax(_),
+            ..
+        }
+    ));
+    // Reasons use the game's own square names.
+    let must = read_game("[GameType \"21\"]\n1. 11-15 24-19 2. 9-14 *", None).unwrap_err();
+    match &must.kind {
+        PdnErrorKind::Move {
+            error: TurnError::Illegal(e),
+            ..
+        } => assert_eq!(
+            e.reason,
+            IllegalReason::MustCapture(Color::Red, vec![sq(18)])
+        ),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        must.to_string(),
+        "game 1: move 2 '9-14': Red must capture (with 15)"
+    );
+}
+
+fn sq(n: u8) -> Square {
+    Square::from_number(n).unwrap()
+}
+
+#[test]
+fn the_rules_come_from_the_tags_or_the_default() {
+    let moves = "1. 22-18 *";
+    let read = |tags: &str, default| read_game(&format!("{tags}\n{moves}"), default);
+    assert_eq!(
+        read("[Rules \"blasen\"]", None).unwrap().preset,
+        Preset::Blasen
+    );
+    assert_eq!(
+        read("", Some(Preset::Standard)).unwrap().preset,
+        Preset::Standard
+    );
+    // The tags win over the default.
+    assert_eq!(
+        read("[Rules \"standard-flying\"]", Some(Preset::Blasen))
+            .unwrap()
+            .preset,
+        Preset::StandardFlying
+    );
+    assert_eq!(
+        read("[GameType \"20\"]", Some(Preset::Blasen))
+            .unwrap_err()
+            .kind,
+        PdnErrorKind::UnknownGameType("20".into())
+    );
+    assert_eq!(
+        read("[GameType \"draughts\"]", None).unwrap_err().kind,
+        PdnErrorKind::UnknownGameType("draughts".into())
+    );
+    assert_eq!(
+        read("[Rules \"chess\"]", None).unwrap_err().kind,
+        PdnErrorKind::UnknownRules("chess".into())
+    );
+    assert_eq!(
+        read("[Rules \"russian\"]\n[GameType \"21\"]", None)
+            .unwrap_err()
+            .kind,
+        PdnErrorKind::RulesMismatch {
+            game_type: "21".into(),
+            preset: Preset::Russian
+        }
+    );
+    assert!(matches!(
+        read("[GameType \"21\"]\n[FEN \"B:W1:B33\"]", None)
+            .unwrap_err()
+            .kind,
+        PdnErrorKind::Fen(_)
+    ));
+    assert!(read("", None)
+        .unwrap_err()
+        .to_string()
+        .contains("no GameType or Rules tag"));
+}
+
+#[test]
+fn blasen_huffs_are_read_with_the_move_they_begin() {
+    let text = "[Rules \"blasen\"]\n[FEN \"W:W22,25:B5,18\"]\n1. 25-21 h22 18-23 2. 21-17 *";
+    let game = read_game(text, None).unwrap();
+    assert_eq!(game.game.history_text(), ["25-21", "h22 18-23", "21-17"]);
+    let pdn = write_game(&game.game, &[]);
+    assert!(pdn.ends_with("\n1. 25-21 h22 18-23 2. 21-17 *\n"), "{pdn}");
+}
+
+/// Text with the pieces of PDN in it, at random.
+fn random_text(rng: &mut Rng) -> String {
+    const PIECES: [&str; 40] = [
+        "[",
+        "]",
+        "\"",
+        "{",
+        "}",
+        "(",
+        ")",
+        ";",
+        "$",
+        "%",
+        "\n",
+        " ",
+        ".",
+        "...",
+        "-",
+        "x",
+        ":",
+        "*",
+        "1-0",
+        "0-1",
+        "1/2-1/2",
+        "2-0",
+        "h",
+        "K",
+        "W",
+        "B",
+        "a",
+        "c3",
+        "11",
+        "22",
+        "33",
+        "[GameType \"21\"]",
+        "[GameType \"25\"]",
+        "[Rules \"blasen\"]",
+        "[FEN \"",
+        "W:W",
+        "\\",
+        "é",
+        "½",
+        "\u{0}",
+    ];
+    let len = rng.below(60);
+    (0..len)
+        .map(|_| {
+            if rng.below(4) == 0 {
+                rng.below(100).to_string()
+            } else {
+                PIECES[rng.below(PIECES.len())].to_string()
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn any_text_gives_games_or_errors_never_a_panic() {
+    let mut rng = Rng(0xDA3E);
+    for _ in 0..20_000 {
+        let text = random_text(&mut rng);
+        // Whatever reads as a game is a game: written out, it reads back the same.
+        for game in read_games(&text, Some(Preset::Blasen))
+            .into_iter()
+            .flatten()
+        {
+            let again = read_game(&write_game(&game.game, &[]), None).unwrap();
+            assert_eq!(again.game.history(), game.game.history(), "{text:?}");
+        }
+    }
+}
+
+#[test]
+fn garbled_pdn_gives_games_or_errors_never_a_panic() {
+    let mut sources: Vec<String> = [
+        "tinsley-cameron-1956.pdn",
+        "dyachkov-burkovsky-1941.pdn",
+        "russian-programs.pdn",
+        "english-programs.pdn",
+    ]
+    .iter()
+    .map(|name| data(name))
+    .collect();
+    sources.push(write_game(&random_game(Preset::Blasen, 7, 120), &[]));
+    let mut rng = Rng(0x9D17);
+    for round in 0..4_000 {
+        let mut chars: Vec<char> = sources[round % sources.len()].chars().collect();
+        for _ in 0..1 + rng.below(4) {
+            let at = rng.below(chars.len() + 1);
+            match rng.below(3) {
+                0 if at < chars.len() => {
+                    chars.remove(at);
+                }
+                1 => chars.insert(
+                    at,
+                    "[]{}()\"x-:;.*$ 0123456789abchK\n"
+                        .chars()
+                        .nth(rng.below(32))
+                        .unwrap_or('x'),
+                ),
+                _ if at < chars.len() => chars[at] = char::from(b' ' + rng.below(95) as u8),
+                _ => {}
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        let _ = read_games(&text, Some(Preset::English));
+    }
+}
