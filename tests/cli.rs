@@ -106,3 +106,141 @@ fn zero_depth_or_zero_games_is_refused() {
         assert!(stderr(&out).starts_with("dame: error: "), "{args:?}");
     }
 }
+
+fn dame_with_stdin(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dame"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dame runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn data(name: &str) -> String {
+    format!("{}/tests/pdn/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn pdn_prints_each_games_final_position_in_the_internal_notation() {
+    // Tinsley – Cameron 1956 and the published winning line (tests/pdn.rs names the source).
+    let out = dame(&["pdn", &data("tinsley-cameron-1956.pdn")]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "W:WK8,20,21,22,23,27:B2,10,12,13,K28\nW:WK18,20:B12,21\n"
+    );
+    assert!(stderr(&out).is_empty());
+    // From standard input, four Russian games written by other programs.
+    let text = std::fs::read_to_string(data("russian-programs.pdn")).unwrap();
+    let out = dame_with_stdin(&["pdn"], &text);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "W:W21,25:B2,16,K24\nW:W21,25:B2,16,K24\nB:WK15:B\n\
+         W:W21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,12,15\n"
+    );
+}
+
+#[test]
+fn pdn_takes_rules_for_games_without_a_game_type() {
+    let file = data("english-programs.pdn");
+    let out = dame(&["pdn", &file, "--rules", "english"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().count(), 2);
+    // Without --rules the second game says what is missing; the first still prints.
+    let out = dame(&["pdn", &file]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out).lines().count(), 1);
+    assert_eq!(
+        stderr(&out),
+        "dame: error: game 2 (Player two – Player one, Casual): no GameType or Rules tag says \
+         which rules the game is played by\n"
+    );
+}
+
+#[test]
+fn pdn_names_the_game_and_the_move_that_fails() {
+    let text = "[Event \"Fine\"]\n[GameType \"21\"]\n1. 11-15 23-19 *\n\n\
+                [Event \"Illegal\"]\n[GameType \"21\"]\n1. 11-15 22-13 *\n\n\
+                [Event \"Unreadable\"]\n[GameType \"25\"]\n1. c3-d4 f6-e9 *\n";
+    let out = dame_with_stdin(&["pdn", "-"], text);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out).lines().count(), 1);
+    assert_eq!(
+        stderr(&out),
+        "dame: error: game 2 (Illegal): move 1... '22-13': not a legal move here\n\
+         dame: error: game 3 (Unreadable): move 1... 'f6-e9': cannot read it: 'e9' is not a \
+         dark square a1–h8\n"
+    );
+    for args in [
+        vec!["pdn", "/no/such/file.pdn"],
+        vec!["pdn", "a.pdn", "b.pdn"],
+        vec!["pdn", "--rules", "chess"],
+    ] {
+        let out = dame(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&out).lines().count(), 1, "{args:?}");
+    }
+}
+
+#[test]
+fn moves_and_search_write_the_native_notation_on_request() {
+    let out = dame(&["moves", "--rules", "english", "--notation", "native"]);
+    assert_eq!(
+        stdout(&out),
+        "9-13\n9-14\n10-14\n10-15\n11-15\n11-16\n12-16\n"
+    );
+    let out = dame(&["moves", "--rules", "russian", "--notation=native"]);
+    assert_eq!(
+        stdout(&out),
+        "a3-b4\nc3-b4\nc3-d4\ne3-d4\ne3-f4\ng3-f4\ng3-h4\n"
+    );
+    let out = dame(&[
+        "moves",
+        "--rules",
+        "russian",
+        "--fen",
+        "W:WK26:B8,9,10,11,19",
+        "--notation",
+        "native",
+    ]);
+    assert!(
+        stdout(&out).contains("d2:h6:f8:c5:a7\n"),
+        "{}",
+        stdout(&out)
+    );
+    // The default stays the internal notation, for every preset.
+    let out = dame(&["moves", "--rules", "english", "--notation", "internal"]);
+    assert_eq!(
+        stdout(&out),
+        stdout(&dame(&["moves", "--rules", "english"]))
+    );
+    let out = dame(&[
+        "search",
+        "--rules",
+        "english",
+        "--depth",
+        "3",
+        "--notation",
+        "native",
+    ]);
+    let best = stdout(&out).lines().next().unwrap_or("").to_string();
+    let number = |s: &str| s.parse::<u8>().unwrap_or(0);
+    let from = best
+        .strip_prefix("best ")
+        .and_then(|m| m.split('-').next())
+        .map(number);
+    assert!(matches!(from, Some(9..=12)), "{best}");
+    let out = dame(&["moves", "--rules", "english", "--notation", "acf"]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -2,20 +2,24 @@
 //!
 //! ```text
 //! dame perft --rules <preset> [--fen "<FEN>"] --depth <D>
-//! dame moves --rules <preset> [--fen "<FEN>"]
+//! dame moves --rules <preset> [--fen "<FEN>"] [--notation internal|native]
+//! dame pdn [FILE] [--rules <preset>]
 //! ```
 //! Bad arguments or a bad FEN: one line on stderr, exit status 2.
 
 use dame::engine::{matches, tune, Engine, Level, Limits, Weights};
-use dame::{notation, perft, position_from_fen, Position, Preset};
+use dame::notation::{pdn, Numbering};
+use dame::{perft, position_from_fen, Position, Preset};
 use std::collections::HashMap;
 use std::process::ExitCode;
 use std::time::Instant;
 
 const USAGE: &str = "usage:
   dame perft --rules <preset> [--fen \"<FEN>\"] --depth <D>
-  dame moves --rules <preset> [--fen \"<FEN>\"]
+  dame moves --rules <preset> [--fen \"<FEN>\"] [--notation internal|native]
   dame search --rules <preset> [--fen \"<FEN>\"] (--depth <D> | --movetime <MS> | --nodes <N>)
+              [--notation internal|native]
+  dame pdn [FILE] [--rules <preset for games without GameType or Rules tag>]
   dame match --rules <preset> --a <level> --b <level> --games <N> [--openings FILE]
              [--movetime <MS of the top level; the others scale>] [--threads <T>] [--seed <S>]
   dame tune --rules <preset> [--games <N>] [--level <L>] [--rounds <R>] [--seed <S>] [--check <N>]";
@@ -71,6 +75,18 @@ impl Options {
         }
     }
 
+    /// The notation of turns in the output: the internal one of docs/rules.md §7 (the
+    /// default), or the preset's own (`native`: ACF numbers for English, algebraic for Russian).
+    fn numbering(&self) -> Result<Numbering, String> {
+        match self.get("notation") {
+            None | Some("internal") => Ok(Numbering::Internal),
+            Some("native") => Ok(Numbering::of(self.preset()?)),
+            Some(other) => Err(format!(
+                "unknown notation '{other}' (expected internal or native)"
+            )),
+        }
+    }
+
     fn number(&self, name: &str) -> Result<Option<u64>, String> {
         self.get(name)
             .map(|v| {
@@ -106,18 +122,23 @@ fn cmd_perft(args: &[String]) -> Result<(), String> {
 }
 
 fn cmd_moves(args: &[String]) -> Result<(), String> {
-    let opts = Options::parse(args, &["rules", "fen"])?;
+    let opts = Options::parse(args, &["rules", "fen", "notation"])?;
     let pos = opts.position()?;
+    let numbering = opts.numbering()?;
     let mut turns: Vec<(Vec<u8>, String)> = pos
         .legal_turns()
         .iter()
         .map(|turn| {
-            let text = notation::turn_text(&pos, turn);
-            let key = text
-                .split(|c: char| !c.is_ascii_digit())
-                .filter(|s| !s.is_empty())
-                .map(|s| s.parse().unwrap_or(0))
-                .collect();
+            let text = numbering.turn_text(&pos, turn);
+            // Numbers in number order; algebraic squares as text (a1 < a3 < b2).
+            let key = match numbering {
+                Numbering::Algebraic => text.bytes().collect(),
+                _ => text
+                    .split(|c: char| !c.is_ascii_digit())
+                    .filter(|s| !s.is_empty())
+                    .map(|s| s.parse().unwrap_or(0))
+                    .collect(),
+            };
             (key, text)
         })
         .collect();
@@ -129,8 +150,12 @@ fn cmd_moves(args: &[String]) -> Result<(), String> {
 }
 
 fn cmd_search(args: &[String]) -> Result<(), String> {
-    let opts = Options::parse(args, &["rules", "fen", "depth", "movetime", "nodes"])?;
+    let opts = Options::parse(
+        args,
+        &["rules", "fen", "depth", "movetime", "nodes", "notation"],
+    )?;
     let pos = opts.position()?;
+    let numbering = opts.numbering()?;
     let limits = Limits {
         depth: match opts.number("depth")? {
             Some(0) => return Err("--depth must be at least 1".into()),
@@ -154,7 +179,7 @@ fn cmd_search(args: &[String]) -> Result<(), String> {
         .pv
         .iter()
         .map(|turn| {
-            let text = notation::turn_text(&line, turn);
+            let text = numbering.turn_text(&line, turn);
             line = line.play_turn_unchecked(turn);
             text
         })
@@ -165,7 +190,7 @@ fn cmd_search(args: &[String]) -> Result<(), String> {
         None => format!("{:+}", result.score),
     };
     let nps = result.nodes as f64 / (result.elapsed_ms / 1000.0).max(1e-9);
-    println!("best {}", notation::turn_text(&pos, &best));
+    println!("best {}", numbering.turn_text(&pos, &best));
     println!("score {score}");
     println!("depth {}", result.depth);
     println!("nodes {}", result.nodes);
@@ -279,6 +304,56 @@ fn cmd_tune(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// `dame pdn [FILE] [--rules <preset>]`: checks every game of a PDN file (or stdin) and prints
+/// each one's final position as a docs/rules.md §7 FEN; a bad game is one line on stderr, and
+/// the exit status is then 2.
+fn cmd_pdn(args: &[String]) -> Result<(), String> {
+    let mut files = Vec::new();
+    let mut options = Vec::new();
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        if arg.starts_with("--") {
+            options.push(arg.clone());
+            if !arg.contains('=') {
+                options.extend(rest.next().cloned());
+            }
+        } else {
+            files.push(arg.clone());
+        }
+    }
+    let opts = Options::parse(&options, &["rules"])?;
+    let default = opts.get("rules").map(|_| opts.preset()).transpose()?;
+    let bytes = match files.as_slice() {
+        [] => read_stdin()?,
+        [path] if path == "-" => read_stdin()?,
+        [path] => std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?,
+        [_, extra, ..] => return Err(format!("unexpected argument '{extra}' (one FILE at most)")),
+    };
+    // Old archives are often Latin-1: their names may suffer, their moves are ASCII.
+    let text = String::from_utf8_lossy(&bytes);
+    let mut bad = 0;
+    for game in pdn::read_games(&text, default) {
+        match game {
+            Ok(game) => println!("{}", game.game.position()),
+            Err(e) => {
+                eprintln!("dame: error: {e}");
+                bad += 1;
+            }
+        }
+    }
+    match bad {
+        0 => Ok(()),
+        _ => Err(String::new()),
+    }
+}
+
+fn read_stdin() -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
+        .map_err(|e| format!("cannot read standard input: {e}"))?;
+    Ok(bytes)
+}
+
 fn elo_text(result: &matches::MatchResult) -> String {
     match result.elo() {
         Some((elo, margin)) => format!("elo {elo:+.0} ± {margin:.0} (95%)"),
@@ -297,19 +372,23 @@ fn main() -> ExitCode {
         Some("search") => cmd_search(&args[1..]),
         Some("match") => cmd_match(&args[1..]),
         Some("tune") => cmd_tune(&args[1..]),
+        Some("pdn") => cmd_pdn(&args[1..]),
         Some("help") | Some("--help") | Some("-h") => {
             println!("{USAGE}\npresets: {}", Preset::id_list());
             return ExitCode::SUCCESS;
         }
         Some(other) => Err(format!(
-            "unknown command '{other}' (perft, moves, search, match, tune, help)"
+            "unknown command '{other}' (perft, moves, search, match, tune, pdn, help)"
         )),
-        None => Err("missing command (perft, moves, search, match, tune, help)".to_string()),
+        None => Err("missing command (perft, moves, search, match, tune, pdn, help)".to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("dame: error: {message}");
+            // An empty message: the errors were reported already, one line each.
+            if !message.is_empty() {
+                eprintln!("dame: error: {message}");
+            }
             ExitCode::from(2)
         }
     }
