@@ -410,6 +410,18 @@ fn resolved_threefold_repetition_is_a_draw() {
 }
 
 #[test]
+fn resolved_a_recorded_game_goes_on_past_a_repetition() {
+    // §7, Other notations: the kings of the test above, in ACF numbers, three rounds and a half.
+    let text = "[Rules \"english\"]\n[FEN \"B:WK1:BK32\"]\n\
+                1. 32-27 1-6 2. 27-32 6-1 3. 32-27 1-6 4. 27-32 6-1 5. 32-27 1-6 6. 27-32 6-1 \
+                7. 32-27 1-6 *";
+    let game = notation::pdn::read_game(text, None).unwrap().game;
+    assert_eq!(game.history().len(), 14);
+    assert_eq!(game.position().to_string(), "W:WK6:BK27");
+    assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+}
+
+#[test]
 fn resolved_the_huffable_set_is_part_of_the_repeated_position() {
     // The start has Red's king huffable; the same board later without it is another position,
     // so after two rounds the board of the start stands for the second time, not the third.
