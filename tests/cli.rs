@@ -140,14 +140,15 @@ fn pdn_prints_each_games_final_position_in_the_internal_notation() {
         "W:WK8,20,21,22,23,27:B2,10,12,13,K28\nW:WK18,20:B12,21\n"
     );
     assert!(stderr(&out).is_empty());
-    // From standard input, four Russian games written by other programs.
+    // From standard input, five Russian games written by other programs.
     let text = std::fs::read_to_string(data("russian-programs.pdn")).unwrap();
     let out = dame_with_stdin(&["pdn"], &text);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(
         stdout(&out),
         "W:W21,25:B2,16,K24\nW:W21,25:B2,16,K24\nB:WK15:B\n\
-         W:W21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,12,15\n"
+         W:W21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,12,15\n\
+         W:W19,21,22,23,24,25,26,28,29,30,31,32:B1,2,3,4,6,7,8,9,10,11,12,14\n"
     );
 }
 

@@ -87,7 +87,7 @@ fn dyachkov_burkovsky_1941_replays_to_the_diagram() {
 #[test]
 fn russian_games_written_by_other_programs_load() {
     let games = games("russian-programs.pdn", None);
-    assert_eq!(games.len(), 4);
+    assert_eq!(games.len(), 5);
     // mrcd2000kval game 2 (FMJD archive, via pydraughts), both spellings: worked out by hand,
     // White b2, a3 against Black d8, g5 and a king on g3, White to move; Black won.
     for game in &games[..2] {
@@ -114,6 +114,39 @@ fn russian_games_written_by_other_programs_load() {
         ["22-18", "11-15", "18x11", "8x15"]
     );
     assert_eq!(corpus.tag("White"), Some("Белые"));
+    // Numbers in a Russian game are the numeric Russian squares: e3-f4 b6-c5 f2-e3 a7-b6.
+    let numeric = &games[4];
+    let moves: Vec<String> = numeric
+        .game
+        .history()
+        .iter()
+        .zip(numeric.game.positions())
+        .map(|(turn, pos)| Numbering::Algebraic.turn_text(pos, turn))
+        .collect();
+    assert_eq!(moves, ["e3-f4", "b6-c5", "f2-e3", "a7-b6"]);
+}
+
+#[test]
+fn a_fen_position_is_imported_in_the_games_own_numbering() {
+    // The example FEN of the Wikipedia article "Portable Draughts Notation" (English numbering):
+    // Black, the first mover (our Red), to move.
+    let fen = "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29";
+    let text = format!("[GameType \"21\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n*");
+    let game = read_game(&text, None).unwrap().game;
+    assert!(game.history().is_empty());
+    assert_eq!(
+        game.position().to_string(),
+        "W:WK4,K8,K11,13,17,21:B5,6,9,15,K18,K23"
+    );
+    let position = Numbering::Acf
+        .position_from_fen(fen, Preset::English.rules())
+        .unwrap();
+    assert_eq!(&position, game.position());
+    // Written back canonically: squares in number order.
+    assert_eq!(
+        Numbering::Acf.write_fen(&position.setup()),
+        "B:WK10,K15,18,24,27,28:B12,16,20,K22,K25,K29"
+    );
 }
 
 #[test]
