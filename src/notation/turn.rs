@@ -36,7 +36,7 @@ pub struct TurnText {
     pub huff: Option<Square>,
     /// Start square, then every landing square; empty for a huff alone.
     pub squares: Vec<Square>,
-    /// Written with `x`.
+    /// A capture: written with `x` (`:` in algebraic notation).
     pub capture: bool,
 }
 
@@ -50,9 +50,7 @@ impl TurnText {
             capture: turn.mv.is_some_and(|m| m.is_capture()),
         }
     }
-}
 
-impl TurnText {
     /// How the game writes `turn`, a legal turn of `pos`: every landing square, along the path
     /// whose list of squares is smallest (docs/rules.md §7).
     pub fn spelled(pos: &Position, turn: &Turn) -> TurnText {
