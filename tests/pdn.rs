@@ -299,6 +299,30 @@ fn every_presets_games_are_written_and_read_back() {
 }
 
 #[test]
+fn turns_and_positions_read_back_in_every_numbering() {
+    for preset in Preset::ALL {
+        for seed in 1..=10u64 {
+            let game = random_game(preset, seed, 150);
+            for pos in game.positions() {
+                for numbering in Numbering::ALL {
+                    let setup = pos.setup();
+                    let fen = numbering.write_fen(&setup);
+                    assert_eq!(numbering.parse_fen(&fen), Ok(setup), "{fen}");
+                    // Huffs are written only in the internal numbering.
+                    if numbering != Numbering::Internal && !pos.huffable().is_empty() {
+                        continue;
+                    }
+                    for turn in pos.legal_turns() {
+                        let text = numbering.turn_text(pos, &turn);
+                        assert_eq!(numbering.read_turn(pos, &text), Ok(turn), "{pos} {text}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn a_game_that_ends_is_written_with_its_result() {
     // Red, the first mover, wins: in English PDN that is Black, "0-1"; elsewhere "1-0".
     let english = Numbering::Acf.position_from_fen("W:W:B27", Preset::English.rules());
