@@ -179,9 +179,9 @@ fn pdn_names_the_game_and_the_move_that_fails() {
     assert_eq!(stdout(&out).lines().count(), 1);
     assert_eq!(
         stderr(&out),
-        "dame: error: game 2 (Illegal): move 1... '22-13': not a legal move here\n\
-         dame: error: game 3 (Unreadable): move 1... 'f6-e9': cannot read it: 'e9' is not a \
-         dark square a1–h8\n"
+        "dame: error: game 2 (Illegal): move 1... '22-13' (line 7): not a legal move here\n\
+         dame: error: game 3 (Unreadable): move 1... 'f6-e9' (line 11): cannot read it: 'e9' is \
+         not a dark square a1–h8\n"
     );
     for args in [
         vec!["pdn", "/no/such/file.pdn"],

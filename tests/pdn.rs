@@ -354,16 +354,20 @@ fn bad_text_and_illegal_moves_are_told_apart() {
             number,
             second,
             text,
-            error: TurnError::Illegal(_),
+            line,
+            error,
             numbering: Numbering::Acf,
-        } => assert_eq!((*number, *second, text.as_str()), (2, true, "19x10")),
+        } if matches!(**error, TurnError::Illegal(_)) => assert_eq!(
+            (*number, *second, *line, text.as_str()),
+            (2, true, 3, "19x10")
+        ),
         other => panic!("{other:?}"),
     }
     // Game two: a man stepping back, named as written.
     let two = results[1].as_ref().unwrap_err();
     assert_eq!(
         two.to_string(),
-        "game 2 (Two): move 2 'd4-c3': men move forward only"
+        "game 2 (Two): move 2 'd4-c3' (line 7): men move forward only"
     );
     // Game three: the open comment is a syntax error with its place.
     let three = results[2].as_ref().unwrap_err();
@@ -379,27 +383,24 @@ fn bad_text_and_illegal_moves_are_told_apart() {
     // An unreadable move is a syntax error of the move, not an illegal one.
     let unreadable = read_game("[GameType \"25\"]\n1. c3-d9 *", None).unwrap_err();
     assert!(matches!(
-        unreadable.kind,
-        PdnErrorKind::Move {
-            error: TurnError::Syntax(_),
-            ..
-        }
+        &unreadable.kind,
+        PdnErrorKind::Move { error, .. } if matches!(**error, TurnError::Syntax(_))
     ));
     // Reasons use the game's own square names.
     let must = read_game("[GameType \"21\"]\n1. 11-15 24-19 2. 9-14 *", None).unwrap_err();
     match &must.kind {
-        PdnErrorKind::Move {
-            error: TurnError::Illegal(e),
-            ..
-        } => assert_eq!(
-            e.reason,
-            IllegalReason::MustCapture(Color::Red, vec![sq(18)])
-        ),
+        PdnErrorKind::Move { error, .. } => match &**error {
+            TurnError::Illegal(e) => assert_eq!(
+                e.reason,
+                IllegalReason::MustCapture(Color::Red, vec![sq(18)])
+            ),
+            other => panic!("{other:?}"),
+        },
         other => panic!("{other:?}"),
     }
     assert_eq!(
         must.to_string(),
-        "game 1: move 2 '9-14': Red must capture (with 15)"
+        "game 1: move 2 '9-14' (line 2): Red must capture (with 15)"
     );
 }
 

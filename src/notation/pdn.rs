@@ -14,7 +14,7 @@
 //!
 //! Reading keeps bad text apart from illegal play, as everywhere in [`notation`](super): a
 //! [`PdnErrorKind::Syntax`] error gives the line and column, a [`PdnErrorKind::Move`] error the
-//! move number and the move as written, with the reason. Every move is checked against the
+//! move number and the move as written (and its line), with the reason. Every move is checked against the
 //! rules; the draw rules of docs/rules.md §5 are not applied, since players claim draws and a
 //! recorded game may go on past a repetition.
 //!
@@ -59,7 +59,7 @@
 //! assert!(matches!(errors[0].as_ref().unwrap_err().kind, PdnErrorKind::Syntax { line: 2, .. }));
 //! let illegal = read_games("[GameType \"21\"]\n1. 11-15 22-13 2. 9-14 *", None);
 //! let error = illegal[0].as_ref().unwrap_err();
-//! assert_eq!(error.to_string(), "game 1: move 1... '22-13': not a legal move here");
+//! assert_eq!(error.to_string(), "game 1: move 1... '22-13' (line 2): not a legal move here");
 //! ```
 
 use super::{Numbering, ReadPositionError, TurnError};
@@ -142,10 +142,12 @@ pub enum PdnErrorKind {
         number: u32,
         /// Whether it is the second mover's move (`12...`).
         second: bool,
+        /// The line it is on.
+        line: usize,
         /// The move as written.
         text: String,
         /// Why it cannot be played.
-        error: TurnError,
+        error: Box<TurnError>,
         /// The notation it was read in (for the reason's square names).
         numbering: Numbering,
     },
@@ -181,13 +183,14 @@ impl fmt::Display for PdnErrorKind {
             PdnErrorKind::Move {
                 number,
                 second,
+                line,
                 text,
                 error,
                 numbering,
             } => {
                 let dots = if *second { "..." } else { "" };
-                write!(f, "move {number}{dots} '{text}': ")?;
-                match error {
+                write!(f, "move {number}{dots} '{text}' (line {line}): ")?;
+                match error.as_ref() {
                     TurnError::Syntax(e) => write!(f, "cannot read it: {}", e.problem),
                     TurnError::Illegal(e) => f.write_str(&e.reason.describe(*numbering)),
                 }
@@ -467,6 +470,7 @@ impl Lexer {
 #[derive(Default)]
 struct RawGame {
     tags: Vec<(String, String)>,
+    /// Each move with its line and column.
     moves: Vec<(String, usize, usize)>,
     result: Option<String>,
     syntax: Option<SyntaxError>,
@@ -592,7 +596,7 @@ fn replay(raw: RawGame, default: Option<Preset>) -> Result<PdnGame, PdnErrorKind
     let mut game = Game::from_position(start);
     let second_starts = usize::from(start.side() != Color::Red);
     let mut moves = raw.moves.into_iter().peekable();
-    while let Some((mut text, _, _)) = moves.next() {
+    while let Some((mut text, line, _)) = moves.next() {
         if numbering == Numbering::Internal && is_huff(&text) {
             if let Some((next, _, _)) = moves.next_if(|(next, _, _)| !is_huff(next)) {
                 text = format!("{text} {next}");
@@ -604,8 +608,9 @@ fn replay(raw: RawGame, default: Option<Preset>) -> Result<PdnGame, PdnErrorKind
             .map_err(|error| PdnErrorKind::Move {
                 number: (ply / 2 + 1) as u32,
                 second: ply % 2 == 1,
+                line,
                 text: text.clone(),
-                error,
+                error: Box::new(error),
                 numbering,
             })?;
         game.push(turn);
