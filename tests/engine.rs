@@ -315,6 +315,7 @@ fn the_time_cap_does_not_change_normal_play() {
 /// The figure for the README: `cargo test --release --test engine -- --ignored --nocapture`.
 #[test]
 #[ignore]
+#[cfg(not(target_arch = "wasm32"))]
 fn time_of_every_level_on_a_board_full_of_kings() {
     let game = Game::from_position(pos(Preset::Russian, KINGS));
     for level in Level::ALL {
