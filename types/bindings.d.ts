@@ -53,9 +53,9 @@ export declare class WebGame {
   redo(): boolean;
   /** Whether `redo()` would play a turn. */
   canRedo(): boolean;
-  /** Drops the turns after the first `ply` (to play on from an earlier position), with a pending huff and what there was to redo; `ply` = `history.length` changes nothing. Throws when `ply` is not a whole number 0–`history.length`. */
+  /** Drops the turns after the first `ply` (to play on from an earlier position), with a pending huff, a resignation and what there was to redo; `ply` = `history.length` changes nothing. Throws when `ply` is not a whole number 0–`history.length`. */
   truncate(ply: number): void;
-  /** The game, to save and resume with `WebGame.fromRecord` (a pending huff is not part of it). */
+  /** The game, to save and resume with `WebGame.fromRecord` (a pending huff and a resignation are not part of it). */
   record(): GameRecord;
   /** `color` ("red" or "black") gives up. */
   resign(color: string): void;

@@ -181,7 +181,7 @@ impl WebGame {
     }
 
     /// Drops the turns after the first `ply` (to play on from an earlier position); a pending
-    /// huff and the turns to redo go too.
+    /// huff, a resignation and the turns to redo go too. `ply` at the end changes nothing.
     pub fn truncate(&mut self, ply: JsValue) -> Result<(), JsError> {
         let ply = self.ply(&ply, "truncate: the ply")?;
         self.truncate_to(ply);
@@ -189,7 +189,8 @@ impl WebGame {
     }
 
     /// The game as a plain object to save: `{ version: 1, rules, start, history }`
-    /// ([`GameRecord`]); [`WebGame::from_record`] resumes it. A pending huff is not part of it.
+    /// ([`GameRecord`]); [`WebGame::from_record`] resumes it. A pending huff and a resignation
+    /// are not part of it.
     pub fn record(&self) -> Result<JsValue, JsError> {
         to_js(&self.record_data())
     }
