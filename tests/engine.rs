@@ -213,3 +213,121 @@ fn the_computer_does_not_move_in_a_finished_game() {
         assert_eq!(Player::new(level, 3, 1).choose(&game).0, None);
     }
 }
+
+/// Russian draughts, a board full of kings: level 1 once thought 41 s here (34 M positions).
+const KINGS: &str = "B:WK2,K3,K4,K6,K10,K11,K12,K13,K17,K18,20,K26,K27,K28,K29:BK1,K5,K7,K9,K15,K16,K21,K22,K23,K24,K25,K30,K32";
+
+thread_local! {
+    static TICKS: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
+}
+
+/// A clock that moves on one millisecond each time it is read (the search reads it once every
+/// 1024 positions): a time cap becomes a bound on positions, without timing this machine.
+fn ticking_clock() -> f64 {
+    TICKS.with(|t| {
+        t.set(t.get() + 1.0);
+        t.get()
+    })
+}
+
+/// A clock that never moves: no time cap is ever reached.
+fn frozen_clock() -> f64 {
+    0.0
+}
+
+fn ticks() -> f64 {
+    TICKS.with(|t| t.get())
+}
+
+#[test]
+fn every_level_has_a_time_cap() {
+    for level in Level::ALL {
+        let info = level.info();
+        assert!(info.cap_ms > 0.0 && info.cap_ms <= 1000.0, "{level}");
+        if let Some(ms) = info.movetime_ms {
+            assert_eq!(info.cap_ms, ms, "{level}: its thinking time is its cap");
+        }
+        assert_eq!(Player::new(level, 1, 1).cap_ms(), info.cap_ms);
+    }
+    for level in [Level::Anfaenger, Level::Leicht, Level::Mittel] {
+        assert!(level.info().depth.is_some());
+        assert!(level.info().cap_ms <= 800.0, "{level}: under a second");
+    }
+}
+
+#[test]
+fn a_depth_limited_level_stops_at_its_time_cap_on_a_board_full_of_kings() {
+    let game = Game::from_position(pos(Preset::Russian, KINGS));
+    for level in [Level::Anfaenger, Level::Leicht, Level::Mittel] {
+        let mut player = Player::new(level, 5, 4);
+        player.clock = Some(ticking_clock);
+        let before = ticks();
+        let (turn, result) = player.choose(&game);
+        let used = ticks() - before;
+        let cap = level.info().cap_ms;
+        assert!(
+            game.legal_turns().contains(&turn.expect("a turn")),
+            "{level}"
+        );
+        // The cap was reached, and kept: about 1024 positions per tick of the clock.
+        assert!(used >= cap, "{level}: {used} ticks");
+        assert!(used <= cap + 40.0, "{level}: {used} ticks");
+        assert!(
+            result.nodes <= (cap as u64 + 40) * 1024,
+            "{level}: {} positions",
+            result.nodes
+        );
+    }
+}
+
+#[test]
+fn the_time_cap_does_not_change_normal_play() {
+    // From the start and a few turns in, levels 1–3 finish long before their cap: they choose
+    // what they choose with a clock that never moves, and search the same positions.
+    for preset in Preset::ALL {
+        let mut game = Game::new(preset.rules());
+        for ply in 0..6 {
+            for level in [Level::Anfaenger, Level::Leicht, Level::Mittel] {
+                let seed = 11 + ply;
+                let mut capped = Player::new(level, seed, 4);
+                capped.clock = Some(ticking_clock);
+                let before = ticks();
+                let (a, ra) = capped.choose(&game);
+                assert!(
+                    ticks() - before < level.info().cap_ms / 4.0,
+                    "{preset} {level}"
+                );
+                let mut uncapped = Player::new(level, seed, 4);
+                uncapped.clock = Some(frozen_clock);
+                let (b, rb) = uncapped.choose(&game);
+                assert_eq!(
+                    (a, ra.nodes, ra.depth),
+                    (b, rb.nodes, rb.depth),
+                    "{preset} {level}"
+                );
+            }
+            let turn = Player::new(Level::Mittel, ply, 4).choose(&game).0.unwrap();
+            game.play(&turn).unwrap();
+        }
+    }
+}
+
+/// The figure for the README: `cargo test --release --test engine -- --ignored --nocapture`.
+#[test]
+#[ignore]
+#[cfg(not(target_arch = "wasm32"))]
+fn time_of_every_level_on_a_board_full_of_kings() {
+    let game = Game::from_position(pos(Preset::Russian, KINGS));
+    for level in Level::ALL {
+        let mut player = Player::new(level, 5, 16);
+        let start = dame::engine::native_clock();
+        let (turn, result) = player.choose(&game);
+        let ms = dame::engine::native_clock() - start;
+        println!(
+            "level {level}: {} in {ms:.0} ms, depth {}, {} positions",
+            notation::turn_text(game.position(), &turn.unwrap()),
+            result.depth,
+            result.nodes
+        );
+    }
+}

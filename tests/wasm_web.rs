@@ -4,8 +4,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use dame::web::{
-    check_level, check_rules, presets, worker_answer, OutcomeReason, PlayedTurn, RouteAnswer, Side,
-    View, WebGame,
+    check_level, check_rules, presets, worker_answer, GameRecord, OutcomeReason, PlayedTurn,
+    RouteAnswer, Side, View, WebGame,
 };
 use dame::Square;
 use wasm_bindgen::prelude::*;
@@ -22,12 +22,20 @@ fn squares(ns: &[u8]) -> Vec<Square> {
 }
 
 fn game(rules: &str, fen: &str) -> WebGame {
-    WebGame::new(rules, Some(fen.to_string())).unwrap_or_else(|_| panic!("{rules} {fen}"))
+    WebGame::create(rules, Some(fen)).unwrap_or_else(|e| panic!("{rules} {fen}: {e}"))
 }
 
 fn message(err: JsError) -> String {
     let value: JsValue = err.into();
     js_sys::Error::from(value).message().into()
+}
+
+fn array(numbers: &[u32]) -> JsValue {
+    numbers
+        .iter()
+        .map(|&n| JsValue::from(n))
+        .collect::<js_sys::Array>()
+        .into()
 }
 
 fn played(answer: RouteAnswer) -> PlayedTurn {
@@ -46,16 +54,22 @@ fn refusal_code(answer: RouteAnswer) -> &'static str {
 
 #[wasm_bindgen_test]
 fn bad_preset_and_bad_fen_are_errors_with_a_message() {
-    let err = WebGame::new("chess", None).err().unwrap();
+    let err = WebGame::new("chess".into(), JsValue::UNDEFINED)
+        .err()
+        .unwrap();
     assert!(message(err).contains("unknown rules preset 'chess'"));
-    let err = WebGame::new("english", Some("W:W21-32:B1-12,40".into()))
+    let err = WebGame::new("english".into(), "W:W21-32:B1-12,40".into())
         .err()
         .unwrap();
     assert!(message(err).starts_with("bad position"));
-    let err = WebGame::new("english", Some("X".into())).err().unwrap();
+    let err = WebGame::new("english".into(), "X".into()).err().unwrap();
     assert!(!message(err).is_empty());
-    // Empty FEN: the start position.
-    let g = WebGame::new("blasen", Some("  ".into())).unwrap();
+    // Empty FEN, or none: the start position.
+    let g = WebGame::new("blasen".into(), "  ".into()).unwrap();
+    assert_eq!(
+        g.fen(),
+        WebGame::new("blasen".into(), JsValue::NULL).unwrap().fen()
+    );
     assert_eq!(
         g.fen(),
         "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
@@ -69,12 +83,15 @@ fn values_cross_to_javascript() {
     assert_eq!(first.as_string().as_deref(), Some("blasen"));
     let note = js_sys::Reflect::get(&js_sys::Array::from(&list).get(0), &"noteEn".into()).unwrap();
     assert!(note.as_string().unwrap().contains("huff"));
-    assert_eq!(check_rules(" Standard_Flying").unwrap(), "standard-flying");
-    assert!(check_rules("checkers").is_err());
-    assert_eq!(check_level("5").unwrap(), 5);
-    assert_eq!(check_level("Meister").unwrap(), 5);
-    assert!(check_level("9").is_err());
-    let g = WebGame::new("english", None).unwrap();
+    assert_eq!(
+        check_rules(" Standard_Flying".into()).unwrap(),
+        "standard-flying"
+    );
+    assert!(check_rules("checkers".into()).is_err());
+    assert_eq!(check_level("5".into()).unwrap(), 5);
+    assert_eq!(check_level("Meister".into()).unwrap(), 5);
+    assert!(check_level("9".into()).is_err());
+    let g = WebGame::create("english", None).unwrap();
     let view = g.view().unwrap();
     let side = js_sys::Reflect::get(&view, &"side".into()).unwrap();
     assert_eq!(side.as_string().as_deref(), Some("red"));
@@ -117,13 +134,13 @@ fn grab_gives_paths_or_the_required_capture() {
         "noPiece"
     );
     // Bad square numbers from the page are errors, not panics.
-    assert!(g.grab(0).is_err());
-    assert!(g.grab(33).is_err());
+    assert!(g.grab(0.into()).is_err());
+    assert!(g.grab(33.into()).is_err());
 }
 
 #[wasm_bindgen_test]
 fn a_simple_move_and_an_illegal_one() {
-    let mut g = WebGame::new("english", None).unwrap();
+    let mut g = WebGame::create("english", None).unwrap();
     let turn = played(g.route_data(&squares(&[22]), &[], sq(18), false));
     assert_eq!(turn.text, "22-18");
     assert_eq!(turn.path, vec![22, 18]);
@@ -143,8 +160,12 @@ fn a_simple_move_and_an_illegal_one() {
         "notYourPiece"
     );
     let before = g.fen();
-    assert!(g.route(vec![40], vec![], 5, false).is_err());
-    assert!(g.route(vec![], vec![], 5, false).is_ok());
+    assert!(g
+        .route(array(&[40]), array(&[]), 5.into(), false.into())
+        .is_err());
+    assert!(g
+        .route(array(&[]), array(&[]), 5.into(), false.into())
+        .is_ok());
     assert_eq!(g.fen(), before, "refusals change nothing");
 }
 
@@ -235,11 +256,11 @@ fn blasen_stopping_early_is_offered_and_leaves_the_piece_huffable() {
 #[wasm_bindgen_test]
 fn huffing_then_moving_is_one_turn() {
     let mut g = game("blasen", "W:W21,30:B9,17:H17");
-    assert!(g.huff(9).is_err(), "9 is not huffable");
+    assert!(g.huff(9.into()).is_err(), "9 is not huffable");
     assert_eq!(g.huff_data(sq(17)).unwrap(), None);
     assert_eq!(g.fen(), "W:W21,30:B9");
     assert_eq!(g.view_data().pending_huff, Some(17));
-    assert!(g.huff(17).is_err(), "one huff per turn");
+    assert!(g.huff(17.into()).is_err(), "one huff per turn");
     let turn = played(g.route_data(&squares(&[21]), &[], sq(17), false));
     assert_eq!(turn.text, "h17 21-17");
     assert_eq!(turn.huff, Some(17));
@@ -271,8 +292,8 @@ fn the_computers_text_is_played_with_its_path() {
     let turn = g.play_text_data("5-9").unwrap();
     assert_eq!(turn.color, Side::Black);
     assert_eq!(turn.path, vec![5, 9]);
-    assert!(g.play_text("5-9").is_err(), "not legal any more");
-    assert!(g.play_text("garbage").is_err());
+    assert!(g.play_text("5-9".into()).is_err(), "not legal any more");
+    assert!(g.play_text("garbage".into()).is_err());
 }
 
 #[wasm_bindgen_test]
@@ -287,9 +308,9 @@ fn game_over_and_resignation() {
         refusal_code(g.route_data(&squares(&[15]), &[], sq(11), false)),
         "gameOver"
     );
-    let mut g = WebGame::new("standard", None).unwrap();
-    assert!(g.resign("green").is_err());
-    g.resign("red").unwrap();
+    let mut g = WebGame::create("standard", None).unwrap();
+    assert!(g.resign("green".into()).is_err());
+    g.resign("red".into()).unwrap();
     let outcome = g.view_data().outcome.unwrap();
     assert_eq!(outcome.winner, Some(Side::Black));
     assert_eq!(outcome.reason, OutcomeReason::Resignation);
@@ -319,7 +340,7 @@ fn the_worker_answers_with_a_legal_turn() {
     assert_eq!(field(&reply, "type").as_string().as_deref(), Some("move"));
     assert_eq!(field(&reply, "id").as_f64(), Some(7.0));
     let text = field(&reply, "text").as_string().unwrap();
-    let mut g = WebGame::new("english", None).unwrap();
+    let mut g = WebGame::create("english", None).unwrap();
     g.play_text_data("22-18").unwrap();
     g.play_text_data(&text)
         .expect("the computer's turn is legal");
@@ -343,4 +364,336 @@ fn the_worker_answers_with_a_legal_turn() {
 
 fn field(obj: &JsValue, name: &str) -> JsValue {
     js_sys::Reflect::get(obj, &name.into()).unwrap()
+}
+
+/// Values of every kind the page could pass by mistake.
+fn wrong_values() -> Vec<(String, JsValue)> {
+    let values: Vec<JsValue> = vec![
+        JsValue::UNDEFINED,
+        JsValue::NULL,
+        JsValue::TRUE,
+        0.into(),
+        (-1).into(),
+        278.into(),
+        22.5.into(),
+        f64::NAN.into(),
+        1e20.into(),
+        f64::INFINITY.into(),
+        "".into(),
+        "22".into(),
+        "x".repeat(200_000).into(),
+        js_sys::Object::new().into(),
+        js_sys::Array::new().into(),
+        array(&[22, 278]),
+        js_sys::Array::of1(&"22".into()).into(),
+        js_sys::Function::new_no_args("return 22").into(),
+        JsValue::symbol(Some("22")),
+        js_sys::BigInt::from(22).into(),
+    ];
+    values
+        .into_iter()
+        .map(|v| (format!("{v:?}").chars().take(40).collect(), v))
+        .collect()
+}
+
+/// An error's message, or "" for a success.
+fn outcome<T>(result: Result<T, JsError>) -> String {
+    result.err().map(message).unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+fn every_export_refuses_values_of_the_wrong_kind_with_a_message() {
+    let mut g = WebGame::create("english", None).unwrap();
+    for (name, v) in wrong_values() {
+        let string_ok = v.as_string().is_some_and(|s| s.trim().is_empty());
+        let absent = v.is_undefined() || v.is_null();
+        let zero = v.as_f64() == Some(0.0);
+        // An empty route is a refusal (not a move), not an error.
+        let no_squares = js_sys::Array::is_array(&v) && js_sys::Array::from(&v).length() == 0;
+        let checks: Vec<(&str, String, bool)> = vec![
+            ("checkRules", outcome(check_rules(v.clone())), false),
+            ("checkLevel", outcome(check_level(v.clone())), false),
+            (
+                "new(v)",
+                outcome(WebGame::new(v.clone(), JsValue::UNDEFINED)),
+                false,
+            ),
+            (
+                "new(english, v)",
+                outcome(WebGame::new("english".into(), v.clone())),
+                absent || string_ok,
+            ),
+            (
+                "fromRecord",
+                outcome(WebGame::from_record(v.clone())),
+                false,
+            ),
+            ("workerAnswer", outcome(worker_answer(v.clone())), false),
+            ("grab", outcome(g.grab(v.clone())), false),
+            ("huff", outcome(g.huff(v.clone())), false),
+            ("playText", outcome(g.play_text(v.clone())), false),
+            ("resign", outcome(g.resign(v.clone())), false),
+            ("viewAt", outcome(g.view_at(v.clone())), zero),
+            ("truncate", outcome(g.truncate(v.clone())), zero),
+            (
+                "route(v, …)",
+                outcome(g.route(v.clone(), array(&[]), 18.into(), false.into())),
+                no_squares,
+            ),
+            (
+                "route(…, v, …)",
+                outcome(g.route(array(&[9]), v.clone(), 13.into(), false.into())),
+                no_squares,
+            ),
+            (
+                "route(…, v, _)",
+                outcome(g.route(array(&[9]), array(&[]), v.clone(), false.into())),
+                false,
+            ),
+            (
+                "route(…, v)",
+                outcome(g.route(array(&[9]), array(&[]), 13.into(), v.clone())),
+                v.is_undefined() || v.as_bool().is_some(),
+            ),
+        ];
+        for (export, error, may_work) in checks {
+            if !may_work {
+                assert!(!error.is_empty(), "{export}({name}) should be refused");
+            }
+        }
+    }
+    // The game goes on, unchanged: Red to move from the start.
+    assert_eq!(g.history().len(), 0);
+    assert!(!g.is_over());
+    assert!(g.grab(22.into()).is_ok());
+    played(g.route_data(&squares(&[22]), &[], sq(18), false));
+}
+
+#[wasm_bindgen_test]
+fn refusals_name_the_argument_and_the_value() {
+    let mut g = WebGame::create("english", None).unwrap();
+    let m = outcome(g.grab(278.into()));
+    assert!(
+        m.contains("grab") && m.contains("1–32") && m.contains("278"),
+        "{m}"
+    );
+    let m = outcome(g.grab(22.5.into()));
+    assert!(m.contains("whole number"), "{m}");
+    let m = outcome(g.grab(f64::NAN.into()));
+    assert!(m.contains("NaN"), "{m}");
+    let m = outcome(g.play_text(JsValue::NULL));
+    assert!(
+        m.contains("playText") && m.contains("a string") && m.contains("null"),
+        "{m}"
+    );
+    let m = outcome(g.play_text("x".repeat(200_000).into()));
+    assert!(m.contains("too long") && m.contains("200000"), "{m}");
+    let m = outcome(check_level(js_sys::Object::new().into()));
+    assert!(m.contains("checkLevel") && m.contains("an object"), "{m}");
+    let m = outcome(g.route(array(&[22]), array(&[17, 40]), 18.into(), false.into()));
+    assert!(m.contains("via[1]") && m.contains("40"), "{m}");
+    let m = outcome(WebGame::new(5.into(), JsValue::UNDEFINED));
+    assert!(m.contains("WebGame") && m.contains("the number 5"), "{m}");
+    let m = outcome(worker_answer(request(&[("type", "dance".into())])));
+    assert!(m.contains("unknown request type 'dance'"), "{m}");
+    // A level may be given as a whole number too.
+    assert_eq!(check_level(3.into()).unwrap(), 3);
+    assert!(check_level(3.5.into()).is_err());
+    assert!(check_level(6.into()).is_err());
+    // The computer's level out of range is still an error reply, with the request's id.
+    let reply = worker_answer(request(&[
+        ("type", "think".into()),
+        ("id", 9.into()),
+        ("rules", "english".into()),
+        ("start", "W:W21-32:B1-12".into()),
+        ("history", js_sys::Array::new().into()),
+        ("level", 9.into()),
+    ]))
+    .unwrap();
+    assert_eq!(field(&reply, "type").as_string().as_deref(), Some("error"));
+    assert_eq!(field(&reply, "id").as_f64(), Some(9.0));
+}
+
+/// English: 22-18, 12-16, 24-20 (no capture on either side), from the start.
+fn three_turns() -> WebGame {
+    let mut g = WebGame::create("english", None).unwrap();
+    for turn in ["22-18", "12-16", "24-20"] {
+        g.play_text_data(turn).unwrap();
+    }
+    g
+}
+
+#[wasm_bindgen_test]
+fn view_at_steps_through_the_game() {
+    let g = three_turns();
+    let start = g.view_at_data(0).unwrap();
+    assert_eq!(
+        start.fen,
+        "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+    );
+    assert_eq!((start.plies, start.history.len()), (0, 0));
+    assert_eq!(start.movable, vec![21, 22, 23, 24]);
+    let one = g.view_at_data(1).unwrap();
+    assert!(one.fen.starts_with("B:W18,"));
+    assert_eq!(one.side, Side::Black);
+    assert_eq!(one.history, vec!["22-18".to_string()]);
+    let now = g.view_at_data(3).unwrap();
+    assert_eq!(now.fen, g.fen());
+    assert_eq!(now.history, g.history());
+    assert!(g.view_at_data(4).is_none());
+    assert!(g.view_at(4.into()).is_err());
+    assert!(g.view_at((-1).into()).is_err());
+    assert!(g.view_at(1.into()).is_ok());
+    // The outcome only at the end.
+    let mut g = game("english", "W:W22:B18");
+    played(g.route_data(&squares(&[22]), &[], sq(15), false));
+    assert_eq!(g.view_at_data(0).unwrap().outcome, None);
+    assert_eq!(g.view_at_data(0).unwrap().movable, vec![22]);
+    let end = g.view_at_data(1).unwrap().outcome.unwrap();
+    assert_eq!(end.reason, OutcomeReason::NoPieces);
+}
+
+#[wasm_bindgen_test]
+fn view_at_shows_the_huffable_pieces_of_the_past() {
+    let mut g = game("blasen", "W:W21,30:B9,17:H17");
+    g.huff_data(sq(17)).unwrap();
+    // A pending huff is shown by view(), not by viewAt().
+    assert_eq!(g.view_data().pending_huff, Some(17));
+    let now = g.view_at_data(0).unwrap();
+    assert_eq!(now.pending_huff, None);
+    assert_eq!(now.huffable, vec![17]);
+    played(g.route_data(&squares(&[21]), &[], sq(17), false));
+    assert_eq!(g.view_at_data(0).unwrap().huffable, vec![17]);
+    assert_eq!(g.view_at_data(1).unwrap().huffable, Vec::<u8>::new());
+}
+
+#[wasm_bindgen_test]
+fn undo_then_redo_and_a_new_turn_clears_the_redo() {
+    let mut g = three_turns();
+    let after = g.fen();
+    assert!(!g.can_redo());
+    assert!(!g.redo());
+    assert!(g.undo() && g.undo());
+    assert_eq!(g.history(), vec!["22-18".to_string()]);
+    assert!(g.can_redo());
+    assert!(g.redo());
+    assert_eq!(g.history().len(), 2);
+    assert!(g.redo());
+    assert_eq!(g.fen(), after);
+    assert!(!g.can_redo() && !g.redo());
+    // A new turn clears what there was to redo.
+    assert!(g.undo());
+    g.play_text_data("23-19").unwrap();
+    assert!(!g.can_redo() && !g.redo());
+    assert_eq!(g.history().last().map(String::as_str), Some("23-19"));
+    // Taking back a pending huff keeps the turns to redo.
+    let mut g = game("blasen", "W:W21,30:B9,17:H17");
+    g.huff_data(sq(17)).unwrap();
+    played(g.route_data(&squares(&[21]), &[], sq(17), false));
+    assert!(g.undo());
+    g.huff_data(sq(17)).unwrap();
+    assert!(!g.can_redo(), "not while a huff is pending");
+    assert!(g.undo());
+    assert!(g.redo());
+    assert_eq!(g.history(), vec!["h17 21-17".to_string()]);
+}
+
+#[wasm_bindgen_test]
+fn truncate_plays_on_from_an_earlier_position() {
+    let mut g = three_turns();
+    let one = g.view_at_data(1).unwrap().fen;
+    assert!(g.truncate(4.into()).is_err());
+    assert!(g.truncate("1".into()).is_err());
+    g.truncate(3.into()).unwrap();
+    assert_eq!(g.history().len(), 3, "nothing after the end");
+    assert!(g.undo());
+    g.truncate(1.into()).unwrap();
+    assert_eq!(g.history(), vec!["22-18".to_string()]);
+    assert_eq!(g.fen(), one);
+    assert!(!g.can_redo(), "the dropped turns are gone");
+    g.play_text_data("11-15").unwrap();
+    g.truncate(0.into()).unwrap();
+    assert_eq!(g.fen(), g.start_fen());
+    // After a resignation too.
+    let mut g = three_turns();
+    g.resign("black".into()).unwrap();
+    assert!(g.is_over());
+    g.truncate(2.into()).unwrap();
+    assert!(!g.is_over());
+    assert_eq!(g.side(), "red");
+}
+
+#[wasm_bindgen_test]
+fn a_record_saves_and_resumes_the_game() {
+    let g = three_turns();
+    let record = g.record_data();
+    assert_eq!(
+        record,
+        GameRecord {
+            version: 1,
+            rules: "english".into(),
+            start: g.start_fen(),
+            history: vec!["22-18".into(), "12-16".into(), "24-20".into()],
+        }
+    );
+    let resumed = WebGame::from_record(g.record().unwrap()).unwrap();
+    assert_eq!(resumed.fen(), g.fen());
+    assert_eq!(resumed.history(), g.history());
+    assert_eq!(resumed.rules(), "english");
+    // From a set-up position, in Blasen, with a huff.
+    let mut g = game("blasen", "W:W21,30:B9,17:H17");
+    g.huff_data(sq(17)).unwrap();
+    played(g.route_data(&squares(&[21]), &[], sq(17), false));
+    let resumed = WebGame::from_record(g.record().unwrap()).unwrap();
+    assert_eq!(resumed.fen(), g.fen());
+    assert_eq!(resumed.start_fen(), "W:W21,30:B9,17:H17");
+    assert_eq!(resumed.history(), vec!["h17 21-17".to_string()]);
+}
+
+fn record_with(fields: &[(&str, JsValue)]) -> JsValue {
+    let mut all: Vec<(&str, JsValue)> = vec![
+        ("version", 1.into()),
+        ("rules", "english".into()),
+        ("start", "W:W21-32:B1-12".into()),
+        (
+            "history",
+            js_sys::Array::of2(&"22-18".into(), &"12-16".into()).into(),
+        ),
+    ];
+    for (k, v) in fields {
+        match all.iter_mut().find(|(name, _)| name == k) {
+            Some(slot) => slot.1 = v.clone(),
+            None => all.push((k, v.clone())),
+        }
+    }
+    all.retain(|(_, v)| !v.is_undefined());
+    request(&all)
+}
+
+#[wasm_bindgen_test]
+fn a_bad_record_is_refused_naming_the_problem() {
+    let refused = |fields: &[(&str, JsValue)]| outcome(WebGame::from_record(record_with(fields)));
+    assert_eq!(refused(&[]), "");
+    let m = refused(&[("version", 2.into())]);
+    assert!(
+        m.contains("unknown record version") && m.contains('2'),
+        "{m}"
+    );
+    let m = refused(&[("version", JsValue::UNDEFINED)]);
+    assert!(m.contains("unknown record version"), "{m}");
+    let m = refused(&[("rules", "chess".into())]);
+    assert!(m.contains("bad preset") && m.contains("chess"), "{m}");
+    let m = refused(&[("rules", 5.into())]);
+    assert!(m.contains("rules must be a string"), "{m}");
+    let m = refused(&[("start", "W:W21-32:B1-12,40".into())]);
+    assert!(m.contains("bad start position"), "{m}");
+    let bad = js_sys::Array::of3(&"22-18".into(), &"12-16".into(), &"22-18".into());
+    let m = refused(&[("history", bad.into())]);
+    assert!(m.contains("history[2] '22-18'"), "{m}");
+    let m = refused(&[("history", array(&[22]))]);
+    assert!(m.contains("history[0] must be a string"), "{m}");
+    let m = refused(&[("history", "22-18".into())]);
+    assert!(m.contains("history must be an array"), "{m}");
+    let m = outcome(WebGame::from_record(js_sys::Array::new().into()));
+    assert!(m.contains("an object"), "{m}");
 }

@@ -1,5 +1,8 @@
 // The wasm module's exports that the page and the computer's worker use (written by hand: the
 // values they take and return are the types generated from the Rust structs, in this folder).
+// Every export checks what it is given: a value of the wrong type, a number that is not a whole
+// number in range (squares 1–32), a text longer than 10 000 characters or an array of such
+// values throws an `Error` with a message naming the argument; the game is unchanged and goes on.
 
 import type { View } from './View';
 import type { PresetView } from './PresetView';
@@ -9,11 +12,14 @@ import type { PlayedTurn } from './PlayedTurn';
 import type { RouteAnswer } from './RouteAnswer';
 import type { WorkerRequest } from './WorkerRequest';
 import type { WorkerReply } from './WorkerReply';
+import type { GameRecord } from './GameRecord';
 
 /** A game in progress: an opaque handle to the Rust `WebGame`. */
 export declare class WebGame {
-  /** A new game of the preset `rules` (an id such as "blasen"), from `fen` or the start; throws on a bad position. */
+  /** A new game of the preset `rules` (an id such as "blasen"), from `fen` or the start (no FEN, or a blank one); throws on a bad preset or position. */
   constructor(rules: string, fen?: string | null);
+  /** Resumes a game saved with `record()`; throws an Error naming the problem (an unknown version, a bad preset or start position, the first turn of `history` that cannot be played, with its index). */
+  static fromRecord(record: GameRecord): WebGame;
   /** Releases the Rust side. */
   free(): void;
   /** The position shown (after a pending huff), as FEN. */
@@ -29,18 +35,28 @@ export declare class WebGame {
   isOver(): boolean;
   /** Everything the page draws. */
   view(): View;
-  /** What the piece on `from` may do. */
+  /** The view of the position after `ply` turns (0: the start; `history.length`: now), for stepping through the moves: its `history` is the turns up to it, `outcome` is set only at the end, a pending huff is not shown. Throws when `ply` is not a whole number 0–`history.length`. */
+  viewAt(ply: number): View;
+  /** What the piece on `from` (a square 1–32) may do. */
   grab(from: number): Grab;
-  /** Plays the route the player pointed at, or says why not. */
-  route(committed: ArrayLike<number>, via: ArrayLike<number>, target: number, stop: boolean): RouteAnswer;
+  /** Plays the route the player pointed at, or says why not (`stop` may be left out: false). */
+  route(committed: ArrayLike<number>, via: ArrayLike<number>, target: number, stop?: boolean): RouteAnswer;
   /** Huffs the piece on `sq`: the turn if that ended the game, otherwise null. Throws if refused. */
   huff(sq: number): PlayedTurn | null;
   /** Takes back a huff not yet followed by a move. */
   cancelHuff(): boolean;
   /** Plays a turn given in notation (the computer's answer); throws if it is not legal. */
   playText(text: string): PlayedTurn;
-  /** Takes back a pending huff, or else the last turn. */
+  /** Takes back a pending huff, or else the last turn (kept for `redo()`). Returns whether anything was undone. */
   undo(): boolean;
+  /** Plays again the last turn taken back by `undo()`; any new turn (and `truncate`) clears what there was to redo. Returns whether it did. */
+  redo(): boolean;
+  /** Whether `redo()` would play a turn. */
+  canRedo(): boolean;
+  /** Drops the turns after the first `ply` (to play on from an earlier position), with a pending huff, a resignation and what there was to redo; `ply` = `history.length` changes nothing. Throws when `ply` is not a whole number 0–`history.length`. */
+  truncate(ply: number): void;
+  /** The game, to save and resume with `WebGame.fromRecord` (a pending huff and a resignation are not part of it). */
+  record(): GameRecord;
   /** `color` ("red" or "black") gives up. */
   resign(color: string): void;
 }
@@ -52,8 +68,8 @@ export interface Bindings {
   presets(): PresetView[];
   /** The computer's levels, 1–5. */
   levels(): LevelView[];
-  /** A level number from text; throws with the problem in words. */
-  checkLevel(text: string): number;
+  /** A level number from text (a number or a name) or a whole number 1–5; throws with the problem in words. */
+  checkLevel(text: string | number): number;
   /** A preset id from text (a URL parameter); throws with the problem in words. */
   checkRules(text: string): string;
   /** The worker's entry point: answers a request (nothing for "newGame"). */

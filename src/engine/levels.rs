@@ -2,7 +2,9 @@
 //!
 //! Low levels are weaker in a humane way: a shallow search, and a choice among nearly equal
 //! turns (now and then a wider one: a plausible mistake), but never a turn that is a clear
-//! piece worse than the best one found. The top level thinks for a fixed time.
+//! piece worse than the best one found. The top level thinks for a fixed time. Every level
+//! answers in bounded time: one limited by depth also stops at its time cap
+//! ([`LevelInfo::cap_ms`]), which it reaches only on wild positions.
 
 use super::eval::Weights;
 use super::search::{Clock, Engine, Limits, SearchResult};
@@ -21,6 +23,7 @@ use std::str::FromStr;
 /// assert_eq!(level, Level::Mittel);
 /// assert_eq!(Level::from_number(3), Some(level));
 /// assert_eq!(level.info().depth, Some(5));
+/// assert_eq!(level.info().cap_ms, 800.0); // even on a board full of kings
 /// assert_eq!(level.to_string(), "3 (Mittel)");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -50,6 +53,11 @@ pub struct LevelInfo {
     pub depth: Option<u32>,
     /// Thinking time per move, if the level is limited by time.
     pub movetime_ms: Option<f64>,
+    /// The most time a move may take on any position, in milliseconds (the time-limited levels:
+    /// their `movetime_ms`). A level limited by depth reaches its depth long before this in
+    /// normal positions; in a wild one (many kings, long captures) it stops here and plays the
+    /// best turn found so far.
+    pub cap_ms: f64,
     /// Turns scoring within this many hundredths of a man of the best may be chosen.
     pub margin: i32,
     /// Chance in percent of a wider margin for this move: a plausible mistake.
@@ -66,6 +74,7 @@ pub const LEVELS: [LevelInfo; 5] = [
         name_en: "Beginner",
         depth: Some(1),
         movetime_ms: None,
+        cap_ms: 800.0,
         margin: 60,
         mistake_percent: 30,
         mistake_margin: 95,
@@ -76,6 +85,7 @@ pub const LEVELS: [LevelInfo; 5] = [
         name_en: "Easy",
         depth: Some(3),
         movetime_ms: None,
+        cap_ms: 800.0,
         margin: 30,
         mistake_percent: 15,
         mistake_margin: 70,
@@ -86,6 +96,7 @@ pub const LEVELS: [LevelInfo; 5] = [
         name_en: "Medium",
         depth: Some(5),
         movetime_ms: None,
+        cap_ms: 800.0,
         margin: 12,
         mistake_percent: 5,
         mistake_margin: 40,
@@ -96,6 +107,7 @@ pub const LEVELS: [LevelInfo; 5] = [
         name_en: "Strong",
         depth: Some(9),
         movetime_ms: Some(250.0),
+        cap_ms: 250.0,
         margin: 0,
         mistake_percent: 0,
         mistake_margin: 0,
@@ -106,6 +118,7 @@ pub const LEVELS: [LevelInfo; 5] = [
         name_en: "Master",
         depth: None,
         movetime_ms: Some(1000.0),
+        cap_ms: 1000.0,
         margin: 0,
         mistake_percent: 0,
         mistake_margin: 0,
@@ -171,8 +184,8 @@ pub struct Player {
     /// Multiplies the thinking time of time-limited levels (for quick strength measurements:
     /// 0.1 gives the top level 0.1 s per move).
     pub time_scale: f64,
-    /// The clock for time-limited levels; `None` uses the native one. In the browser there is
-    /// none, and without a clock a time limit is not kept.
+    /// The clock for the time limits (every level has a cap, [`Player::cap_ms`]); `None` uses
+    /// the native one. In the browser there is none, and without a clock no time limit is kept.
     pub clock: Option<Clock>,
     /// Evaluation weights other than the rules' own (for tuning).
     pub weights: Option<Weights>,
@@ -204,17 +217,40 @@ impl Player {
         self.rng.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11
     }
 
-    fn limits(&self) -> Limits {
+    /// The most time this move may take: the level's cap (for a time-limited level, its
+    /// thinking time, scaled by `time_scale`).
+    pub fn cap_ms(&self) -> f64 {
+        let info = self.level.info();
+        match info.movetime_ms {
+            Some(ms) => ms * self.time_scale,
+            None => info.cap_ms,
+        }
+    }
+
+    fn now(&self) -> f64 {
+        match self.clock {
+            Some(clock) => clock(),
+            #[cfg(not(target_arch = "wasm32"))]
+            None => super::search::native_clock(),
+            #[cfg(target_arch = "wasm32")]
+            None => 0.0,
+        }
+    }
+
+    fn limits(&self, max_ms: f64) -> Limits {
         let info = self.level.info();
         Limits {
             depth: info.depth,
             movetime_ms: info.movetime_ms.map(|ms| ms * self.time_scale),
+            max_ms: Some(max_ms),
             clock: self.clock,
             ..Limits::default()
         }
     }
 
-    /// Chooses a turn for the side to move; `None` when the game is over.
+    /// Chooses a turn for the side to move; `None` when the game is over. The whole choice
+    /// (the search, and for the lower levels the scoring of every turn) keeps to
+    /// [`Player::cap_ms`]; the result's `nodes` and `elapsed_ms` count all of it.
     pub fn choose(&mut self, game: &Game) -> (Option<Turn>, SearchResult) {
         if game.outcome().is_some() {
             let result = SearchResult {
@@ -228,41 +264,59 @@ impl Player {
             return (None, result);
         }
         let info = *self.level.info();
-        let limits = self.limits();
+        let started = self.now();
+        let deadline = started + self.cap_ms();
+        let limits = self.limits(self.cap_ms());
         let weights = self
             .weights
             .unwrap_or_else(|| Weights::for_rules(game.rules()));
-        let result = self.engine.search_with_weights(game, &limits, weights);
-        if info.margin == 0 {
+        let mut result = self.engine.search_with_weights(game, &limits, weights);
+        if info.margin == 0 || self.engine.stopped() {
             return (result.best, result);
         }
         let turns = game.legal_turns();
         if turns.len() < 2 {
             return (result.best, result);
         }
-        // Score every turn with the same depth, then choose among the nearly equal ones.
-        let child_limits = Limits {
-            depth: limits.depth.map(|d| d.saturating_sub(1).max(1)),
-            ..limits
-        };
-        let mut scored: Vec<(Turn, i32)> = turns
-            .iter()
-            .map(|turn| {
-                let mut child = game.clone();
-                child.play(turn).expect("a listed turn is legal");
-                let score = match child.outcome() {
-                    Some(crate::Outcome::Draw(_)) => 0,
-                    Some(_) => super::WIN,
-                    None => {
-                        -self
-                            .engine
-                            .search_with_weights(&child, &child_limits, weights)
-                            .score
+        // Score every turn with the same depth, then choose among the nearly equal ones. A turn
+        // the time cap leaves unscored is not chosen; the search's best always may be.
+        let mut scored: Vec<(Turn, i32)> = Vec::with_capacity(turns.len());
+        for turn in &turns {
+            let mut child = game.clone();
+            child.play(turn).expect("a listed turn is legal");
+            let score = match child.outcome() {
+                Some(crate::Outcome::Draw(_)) => 0,
+                Some(_) => super::WIN,
+                None => {
+                    let left = deadline - self.now();
+                    if left <= 0.0 {
+                        break;
                     }
-                };
-                (*turn, score)
-            })
-            .collect();
+                    let child_limits = Limits {
+                        depth: limits.depth.map(|d| d.saturating_sub(1).max(1)),
+                        ..self.limits(left)
+                    };
+                    let r = self
+                        .engine
+                        .search_with_weights(&child, &child_limits, weights);
+                    result.nodes += r.nodes;
+                    if self.engine.stopped() {
+                        break;
+                    }
+                    -r.score
+                }
+            };
+            scored.push((*turn, score));
+        }
+        result.elapsed_ms = self.now() - started;
+        if let Some(best) = result.best {
+            if !scored.iter().any(|&(t, _)| t == best) {
+                scored.push((best, result.score));
+            }
+        }
+        if scored.is_empty() {
+            return (result.best, result);
+        }
         scored.sort_by_key(|&(_, s)| -s);
         let best = scored[0].1;
         let margin = if (self.random() % 100) < info.mistake_percent as u64 {

@@ -49,7 +49,11 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Stop after this many milliseconds.
     pub movetime_ms: Option<f64>,
-    /// Needed with `movetime_ms`; natively [`native_clock`] is used when it is missing.
+    /// A hard time cap in milliseconds: the search stops there, wherever it is. Unlike
+    /// `movetime_ms` it does not end iterations early to save time, so a search limited by
+    /// depth that finishes within the cap plays exactly as without it.
+    pub max_ms: Option<f64>,
+    /// Needed with `movetime_ms` and `max_ms`; natively [`native_clock`] is used when it is missing.
     pub clock: Option<Clock>,
     /// Set from another thread to stop the search at once.
     pub stop: Option<Arc<AtomicBool>>,
@@ -207,6 +211,12 @@ impl Engine {
         self.search(&Game::from_position(*pos), limits)
     }
 
+    /// Whether the last search stopped at a limit (nodes, time or the stop flag) before it
+    /// finished an iteration: its depth was cut short.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
     fn now(&self) -> f64 {
         self.clock.map_or(0.0, |clock| clock())
     }
@@ -219,9 +229,14 @@ impl Engine {
             self.clock = Some(native_clock);
         }
         self.start_ms = self.now();
-        self.deadline_ms = match (limits.movetime_ms, self.clock) {
-            (Some(ms), Some(_)) => self.start_ms + ms,
-            _ => f64::INFINITY,
+        self.deadline_ms = match (limits.movetime_ms, limits.max_ms, self.clock) {
+            (None, None, _) | (_, _, None) => f64::INFINITY,
+            (movetime, max, Some(_)) => {
+                self.start_ms
+                    + movetime
+                        .unwrap_or(f64::INFINITY)
+                        .min(max.unwrap_or(f64::INFINITY))
+            }
         };
         self.nodes = 0;
         self.stopped = false;

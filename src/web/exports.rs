@@ -1,5 +1,6 @@
 //! The free functions the page calls: the presets and levels it offers, and checks of its input.
 
+use super::input;
 use super::types::{LevelView, PresetView};
 use wasm_bindgen::prelude::*;
 
@@ -24,10 +25,12 @@ pub fn presets() -> Result<JsValue, JsError> {
 }
 
 /// Checks a rules preset from the page (a URL parameter, a stored choice): its id, in the
-/// spelling the core accepts (`Standard_Flying` → `standard-flying`).
+/// spelling the core accepts (`Standard_Flying` → `standard-flying`). Anything but a string is
+/// refused.
 #[wasm_bindgen(js_name = checkRules)]
-pub fn check_rules(text: &str) -> Result<String, JsError> {
-    text.parse::<crate::Preset>()
+pub fn check_rules(text: JsValue) -> Result<String, JsError> {
+    input::text(&text, "checkRules: the rules")?
+        .parse::<crate::Preset>()
         .map(|p| p.id().to_string())
         .map_err(|e| JsError::new(&e.to_string()))
 }
@@ -46,10 +49,23 @@ pub fn levels() -> Result<JsValue, JsError> {
     to_js(&list)
 }
 
-/// Checks a level number from the page (a URL parameter, a stored choice).
+/// Checks a level from the page (a URL parameter, a stored choice): a number 1–5 or a name, as
+/// text, or a whole number 1–5.
 #[wasm_bindgen(js_name = checkLevel)]
-pub fn check_level(text: &str) -> Result<u32, JsError> {
-    text.parse::<crate::engine::Level>()
+pub fn check_level(level: JsValue) -> Result<u32, JsError> {
+    const WHAT: &str = "checkLevel: the level";
+    if level.as_f64().is_some() {
+        return input::integer(&level, WHAT, 1, crate::engine::LEVELS.len() as u32);
+    }
+    if !level.is_string() {
+        return Err(input::refuse(
+            WHAT,
+            "a number 1–5 or a level's name",
+            &level,
+        ));
+    }
+    input::text(&level, WHAT)?
+        .parse::<crate::engine::Level>()
         .map(|level| level as u32)
         .map_err(|e| JsError::new(&e))
 }

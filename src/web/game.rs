@@ -1,58 +1,50 @@
 //! The one game handle the page holds.
 
 use super::exports::to_js;
+use super::input;
 use super::route::{self, Resolution};
 use super::types::*;
 use crate::notation;
 use crate::{position_from_fen, Color, Game, Position, Preset, Square, Turn, TurnStart};
 use wasm_bindgen::prelude::*;
 
-/// A game in progress, with the huff the player has made but not yet followed by a move.
+/// A game in progress, with the huff the player has made but not yet followed by a move, and
+/// the turns taken back (for redo).
 #[wasm_bindgen]
 pub struct WebGame {
     game: Game,
     preset: Preset,
     pending_huff: Option<Square>,
-}
-
-fn square(n: u8) -> Result<Square, JsError> {
-    Square::from_number(n).ok_or_else(|| JsError::new(&format!("no square {n} (expected 1–32)")))
-}
-
-fn squares(numbers: &[u8]) -> Result<Vec<Square>, JsError> {
-    numbers.iter().map(|&n| square(n)).collect()
+    /// Turns taken back, the last one taken back last; a new turn clears them.
+    redone: Vec<Turn>,
 }
 
 fn numbers(squares: impl IntoIterator<Item = Square>) -> Vec<u8> {
     squares.into_iter().map(|s| s.number()).collect()
 }
 
-fn color_of(name: &str) -> Result<Color, JsError> {
-    match name {
+fn color_of(value: &JsValue) -> Result<Color, JsError> {
+    match input::text(value, "resign: the colour")?.as_str() {
         "red" => Ok(Color::Red),
         "black" => Ok(Color::Black),
         other => Err(JsError::new(&format!(
-            "unknown colour '{other}' (red or black)"
+            "resign: unknown colour '{other}' (red or black)"
         ))),
     }
 }
 
+/// The version of [`GameRecord`] written by [`WebGame::record`].
+const RECORD_VERSION: u32 = 1;
+
 #[wasm_bindgen]
 impl WebGame {
-    /// A new game of the preset `rules` (an id such as "blasen"), from `fen` or the start.
+    /// A new game of the preset `rules` (an id such as "blasen"), from `fen` or the start
+    /// (`fen` undefined, null or blank).
     #[wasm_bindgen(constructor)]
-    pub fn new(rules: &str, fen: Option<String>) -> Result<WebGame, JsError> {
-        let preset: Preset = rules.parse().map_err(|e| JsError::new(&format!("{e}")))?;
-        let position = match fen.as_deref().map(str::trim) {
-            Some(text) if !text.is_empty() => position_from_fen(text, preset.rules())
-                .map_err(|e| JsError::new(&format!("bad position '{text}': {e}")))?,
-            _ => Position::start(preset.rules()),
-        };
-        Ok(WebGame {
-            game: Game::from_position(position),
-            preset,
-            pending_huff: None,
-        })
+    pub fn new(rules: JsValue, fen: JsValue) -> Result<WebGame, JsError> {
+        let rules = input::text(&rules, "WebGame: the rules")?;
+        let fen = input::optional_text(&fen, "WebGame: the position")?;
+        WebGame::create(&rules, fen.as_deref()).map_err(|e| JsError::new(&e))
     }
 
     /// The position shown (after a pending huff), as FEN.
@@ -96,10 +88,18 @@ impl WebGame {
         to_js(&self.view_data())
     }
 
+    /// The view of the position after `ply` turns of the history (0: the start), for stepping
+    /// through the moves; the outcome only at the end, a pending huff not shown.
+    #[wasm_bindgen(js_name = viewAt)]
+    pub fn view_at(&self, ply: JsValue) -> Result<JsValue, JsError> {
+        let ply = self.ply(&ply, "viewAt: the ply")?;
+        to_js(&self.view_at_data(ply))
+    }
+
     /// What the piece on `from` may do: its paths, or why it may not move and which captures
     /// are required instead.
-    pub fn grab(&self, from: u8) -> Result<JsValue, JsError> {
-        let from = square(from)?;
+    pub fn grab(&self, from: JsValue) -> Result<JsValue, JsError> {
+        let from = input::square(&from, "grab: the square")?;
         to_js(&self.grab_data(from))
     }
 
@@ -108,21 +108,22 @@ impl WebGame {
     /// the piece was dropped; `stop`: end a capture here although it could go on (Blasen).
     pub fn route(
         &mut self,
-        committed: Vec<u8>,
-        via: Vec<u8>,
-        target: u8,
-        stop: bool,
+        committed: JsValue,
+        via: JsValue,
+        target: JsValue,
+        stop: JsValue,
     ) -> Result<JsValue, JsError> {
-        let committed = squares(&committed)?;
-        let via = squares(&via)?;
-        let target = square(target)?;
+        let committed = input::squares(&committed, "route: committed")?;
+        let via = input::squares(&via, "route: via")?;
+        let target = input::square(&target, "route: the target")?;
+        let stop = input::flag(&stop, "route: stop")?;
         to_js(&self.route_data(&committed, &via, target, stop))
     }
 
     /// Huffs the opponent's piece on `sq` (Blasen). Returns the turn if the huff took the last
     /// piece (the game is then over), otherwise `null`: the player moves next.
-    pub fn huff(&mut self, sq: u8) -> Result<JsValue, JsError> {
-        let sq = square(sq)?;
+    pub fn huff(&mut self, sq: JsValue) -> Result<JsValue, JsError> {
+        let sq = input::square(&sq, "huff: the square")?;
         match self.huff_data(sq) {
             Ok(turn) => to_js(&turn),
             Err(refusal) => Err(JsError::new(&refusal.text)),
@@ -137,19 +138,103 @@ impl WebGame {
 
     /// Plays a turn given in notation (the computer's answer).
     #[wasm_bindgen(js_name = playText)]
-    pub fn play_text(&mut self, text: &str) -> Result<JsValue, JsError> {
-        let turn = self.play_text_data(text).map_err(|e| JsError::new(&e))?;
+    pub fn play_text(&mut self, text: JsValue) -> Result<JsValue, JsError> {
+        let text = input::text(&text, "playText: the turn")?;
+        let turn = self.play_text_data(&text).map_err(|e| JsError::new(&e))?;
         to_js(&turn)
     }
 
-    /// Takes back a pending huff, or else the last turn. Returns whether anything was undone.
+    /// Takes back a pending huff, or else the last turn (which [`WebGame::redo`] can play
+    /// again). Returns whether anything was undone.
     pub fn undo(&mut self) -> bool {
-        self.pending_huff.take().is_some() || self.game.undo().is_some()
+        if self.pending_huff.take().is_some() {
+            return true;
+        }
+        match self.game.undo() {
+            Some(turn) => {
+                self.redone.push(turn);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Plays again the last turn taken back, if no turn was played since. Returns whether it
+    /// did.
+    pub fn redo(&mut self) -> bool {
+        if !self.can_redo() {
+            return false;
+        }
+        match self.redone.pop().map(|turn| self.game.play(&turn)) {
+            Some(Ok(())) => true,
+            _ => {
+                self.redone.clear();
+                false
+            }
+        }
+    }
+
+    /// Is there a turn [`WebGame::redo`] would play?
+    #[wasm_bindgen(js_name = canRedo)]
+    pub fn can_redo(&self) -> bool {
+        !self.redone.is_empty() && self.pending_huff.is_none() && self.game.outcome().is_none()
+    }
+
+    /// Drops the turns after the first `ply` (to play on from an earlier position); a pending
+    /// huff, a resignation and the turns to redo go too. `ply` at the end changes nothing.
+    pub fn truncate(&mut self, ply: JsValue) -> Result<(), JsError> {
+        let ply = self.ply(&ply, "truncate: the ply")?;
+        self.truncate_to(ply);
+        Ok(())
+    }
+
+    /// The game as a plain object to save: `{ version: 1, rules, start, history }`
+    /// ([`GameRecord`]); [`WebGame::from_record`] resumes it. A pending huff and a resignation
+    /// are not part of it.
+    pub fn record(&self) -> Result<JsValue, JsError> {
+        to_js(&self.record_data())
+    }
+
+    /// Resumes a game saved with [`WebGame::record`]. Every field is checked; the error names
+    /// the problem (an unknown version, a bad preset or position, the first turn that cannot be
+    /// played, with its index).
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(record: JsValue) -> Result<WebGame, JsError> {
+        const WHAT: &str = "fromRecord: the record";
+        input::object(&record, WHAT)?;
+        let version = input::field(&record, "version", WHAT)?;
+        if version.as_f64() != Some(f64::from(RECORD_VERSION)) {
+            return Err(JsError::new(&format!(
+                "fromRecord: unknown record version: {} (this game reads version {RECORD_VERSION})",
+                input::describe(&version)
+            )));
+        }
+        let rules = input::text(
+            &input::field(&record, "rules", WHAT)?,
+            "fromRecord: the rules",
+        )?;
+        let start = input::text(
+            &input::field(&record, "start", WHAT)?,
+            "fromRecord: the start position",
+        )?;
+        let history = input::list(
+            &input::field(&record, "history", WHAT)?,
+            "fromRecord: history",
+            input::MAX_LIST,
+            input::text,
+        )?;
+        let record = GameRecord {
+            version: RECORD_VERSION,
+            rules,
+            start,
+            history,
+        };
+        WebGame::from_record_data(&record).map_err(|e| JsError::new(&format!("fromRecord: {e}")))
     }
 
     /// `color` ("red" or "black") gives up.
-    pub fn resign(&mut self, color: &str) -> Result<(), JsError> {
-        let color = color_of(color)?;
+    pub fn resign(&mut self, color: JsValue) -> Result<(), JsError> {
+        let color = color_of(&color)?;
         self.pending_huff = None;
         self.game.resign(color);
         Ok(())
@@ -158,6 +243,73 @@ impl WebGame {
 
 /// The same operations with Rust values, for the methods above and for tests.
 impl WebGame {
+    /// A new game of the preset `rules`, from `fen` or the start (no FEN, or a blank one).
+    pub fn create(rules: &str, fen: Option<&str>) -> Result<WebGame, String> {
+        let preset: Preset = rules.parse().map_err(|e| format!("{e}"))?;
+        let position = match fen.map(str::trim) {
+            Some(text) if !text.is_empty() => position_from_fen(text, preset.rules())
+                .map_err(|e| format!("bad position '{text}': {e}"))?,
+            _ => Position::start(preset.rules()),
+        };
+        Ok(WebGame {
+            game: Game::from_position(position),
+            preset,
+            pending_huff: None,
+            redone: Vec::new(),
+        })
+    }
+
+    /// The game a record describes (see [`WebGame::from_record`]); the version is the caller's
+    /// to check.
+    pub fn from_record_data(record: &GameRecord) -> Result<WebGame, String> {
+        let preset: Preset = record
+            .rules
+            .parse()
+            .map_err(|e| format!("bad preset: {e}"))?;
+        let start = position_from_fen(&record.start, preset.rules())
+            .map_err(|e| format!("bad start position '{}': {e}", record.start))?;
+        let mut game = Game::from_position(start);
+        for (i, text) in record.history.iter().enumerate() {
+            game.play_text(text)
+                .map_err(|e| format!("history[{i}] '{text}' cannot be played: {e}"))?;
+        }
+        Ok(WebGame {
+            game,
+            preset,
+            pending_huff: None,
+            redone: Vec::new(),
+        })
+    }
+
+    /// The game as a record (see [`WebGame::record`]).
+    pub fn record_data(&self) -> GameRecord {
+        GameRecord {
+            version: RECORD_VERSION,
+            rules: self.preset.id().to_string(),
+            start: self.start_fen(),
+            history: self.game.history_text(),
+        }
+    }
+
+    /// A ply from the page: a whole number from 0 to the number of turns played.
+    fn ply(&self, value: &JsValue, what: &str) -> Result<usize, JsError> {
+        let plies = self.game.history().len() as u32;
+        input::integer(value, what, 0, plies).map(|n| n as usize)
+    }
+
+    /// Drops the turns after the first `ply` (see [`WebGame::truncate`]); `ply` past the end
+    /// changes nothing.
+    pub fn truncate_to(&mut self, ply: usize) {
+        if ply >= self.game.history().len() {
+            return;
+        }
+        self.pending_huff = None;
+        self.redone.clear();
+        while self.game.history().len() > ply {
+            self.game.undo();
+        }
+    }
+
     /// The game itself.
     pub fn game(&self) -> &Game {
         &self.game
@@ -176,23 +328,46 @@ impl WebGame {
         if self.pending_huff.is_some() || self.game.outcome().is_some() {
             return Vec::new();
         }
-        let mut huffs: Vec<Square> = self
-            .game
-            .position()
-            .turn_starts()
-            .filter_map(|(huff, start)| match start {
-                TurnStart::Final(_) => huff,
-                TurnStart::Move(after) => huff.filter(|_| !after.legal_moves().is_empty()),
-            })
-            .collect();
-        huffs.sort();
-        huffs
+        huffs_in(self.game.position())
     }
 
     /// Everything the page draws (see [`WebGame::view`]).
     pub fn view_data(&self) -> View {
-        let pos = self.shown();
-        let over = self.game.outcome();
+        let plies = self.game.history().len();
+        self.view_of(
+            self.shown(),
+            plies,
+            self.pending_huff,
+            self.legal_huffs(),
+            self.game.outcome(),
+        )
+    }
+
+    /// The view after the first `ply` turns (see [`WebGame::view_at`]); `None` past the end.
+    pub fn view_at_data(&self, ply: usize) -> Option<View> {
+        let plies = self.game.history().len();
+        let pos = *self.game.positions().get(ply)?;
+        let over = if ply == plies {
+            self.game.outcome()
+        } else {
+            None
+        };
+        let huffs = if over.is_some() {
+            Vec::new()
+        } else {
+            huffs_in(&pos)
+        };
+        Some(self.view_of(pos, ply, None, huffs, over))
+    }
+
+    fn view_of(
+        &self,
+        pos: Position,
+        ply: usize,
+        pending_huff: Option<Square>,
+        huffable: Vec<Square>,
+        over: Option<crate::Outcome>,
+    ) -> View {
         let pieces = Square::all()
             .filter_map(|sq| {
                 pos.piece_at(sq).map(|p| PieceView {
@@ -212,6 +387,8 @@ impl WebGame {
         };
         movable.sort();
         movable.dedup();
+        let mut history = self.game.history_text();
+        history.truncate(ply);
         View {
             fen: pos.to_string(),
             rules: self.preset.id(),
@@ -223,12 +400,12 @@ impl WebGame {
             } else {
                 numbers(pos.obligated_kings_first())
             },
-            huffable: numbers(self.legal_huffs()),
-            pending_huff: self.pending_huff.map(|s| s.number()),
+            huffable: numbers(huffable),
+            pending_huff: pending_huff.map(|s| s.number()),
             movable,
             outcome: over.map(outcome_view),
-            history: self.game.history_text(),
-            plies: self.game.history().len() as u32,
+            history,
+            plies: ply as u32,
         }
     }
 
@@ -313,6 +490,7 @@ impl WebGame {
                 match self.game.play(&turn) {
                     Ok(()) => {
                         self.pending_huff = None;
+                        self.redone.clear();
                         RouteAnswer::Played {
                             turn: self.played(&before, &turn, numbers(path)),
                         }
@@ -357,6 +535,7 @@ impl WebGame {
                 mv: None,
             };
             self.game.play(&alone).map_err(|e| Refusal::of(&e.reason))?;
+            self.redone.clear();
             return Ok(Some(self.played(&pos, &alone, Vec::new())));
         }
         self.pending_huff = Some(sq);
@@ -370,6 +549,7 @@ impl WebGame {
         }
         let before = *self.game.position();
         let turn = self.game.play_text(text).map_err(|e| e.to_string())?;
+        self.redone.clear();
         let path = match (&turn.mv, notation::parse_turn(text)) {
             (Some(mv), Ok(parsed)) => {
                 let pos = match turn.huff {
@@ -400,4 +580,18 @@ impl WebGame {
             huffable_after: numbers(self.game.position().huffable()),
         }
     }
+}
+
+/// The squares the side to move may huff in `pos`: each ends the game or is followed by some
+/// legal move.
+fn huffs_in(pos: &Position) -> Vec<Square> {
+    let mut huffs: Vec<Square> = pos
+        .turn_starts()
+        .filter_map(|(huff, start)| match start {
+            TurnStart::Final(_) => huff,
+            TurnStart::Move(after) => huff.filter(|_| !after.legal_moves().is_empty()),
+        })
+        .collect();
+    huffs.sort();
+    huffs
 }

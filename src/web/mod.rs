@@ -6,7 +6,9 @@
 //! the outcome come from the core; this layer only turns what the player pointed at (a start
 //! square, the squares dragged through, the drop square) into one of the core's legal moves, or
 //! into the core's reason why there is none. Every entry point returns `Result<_, JsError>` or a
-//! plain value; none panics on input from the page.
+//! plain value; none panics on input from the page. Each takes what the page passes as a
+//! `JsValue` and checks it first (`input`): a value of the wrong type, a number out of range or
+//! too long a text is an `Error` with a message, never a trap, and the game goes on.
 //!
 //! The computer runs in a Web Worker that loads the same module and calls `worker_answer`.
 //!
@@ -19,6 +21,8 @@ pub mod types;
 mod exports;
 #[cfg(target_arch = "wasm32")]
 mod game;
+#[cfg(target_arch = "wasm32")]
+mod input;
 #[cfg(target_arch = "wasm32")]
 mod route;
 #[cfg(target_arch = "wasm32")]

@@ -343,6 +343,22 @@ pub enum RouteAnswer {
     },
 }
 
+/// A game saved by the page and resumed later (`WebGame.record()`, `WebGame.fromRecord()`):
+/// plain data, versioned.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct GameRecord {
+    /// The record's format: 1.
+    pub version: u32,
+    /// The preset's id.
+    pub rules: String,
+    /// The start position, as FEN.
+    pub start: String,
+    /// The turns played, in notation.
+    pub history: Vec<String>,
+}
+
 /// A request to the computer (page → worker).
 #[derive(Deserialize, Debug)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -472,6 +488,7 @@ mod tests {
             Grab,
             PlayedTurn,
             RouteAnswer,
+            GameRecord,
             WorkerRequest,
             WorkerReply
         )

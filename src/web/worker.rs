@@ -4,6 +4,7 @@
 //! Protocol: `www/worker.js` posts the string `"ready"` once the module has loaded (messages
 //! sent before that would be lost); then for each [`WorkerRequest`] one [`WorkerReply`].
 
+use super::input;
 use super::types::{WorkerReply, WorkerRequest};
 use crate::engine::{Level, Limits, Player};
 use crate::{notation, position_from_fen, Game, Preset};
@@ -58,9 +59,11 @@ pub fn answer(request: WorkerRequest) -> Option<WorkerReply> {
     match request {
         WorkerRequest::NewGame => {
             PLAYER.with(|p| {
-                if let Some(player) = p.borrow_mut().as_mut() {
-                    player.engine.clear();
-                    player.reseed(fresh_seed());
+                if let Ok(mut slot) = p.try_borrow_mut() {
+                    if let Some(player) = slot.as_mut() {
+                        player.engine.clear();
+                        player.reseed(fresh_seed());
+                    }
                 }
             });
             None
@@ -97,7 +100,9 @@ fn think(
     let game = replay(rules, start, history)?;
     let level = Level::from_number(level).ok_or_else(|| format!("no level {level} (1–5)"))?;
     PLAYER.with(|cell| {
-        let mut slot = cell.borrow_mut();
+        let Ok(mut slot) = cell.try_borrow_mut() else {
+            return Err("the computer is busy with another request".to_string());
+        };
         let player = slot.get_or_insert_with(|| Player::new(level, fresh_seed(), TT_MEGABYTES));
         player.level = level;
         player.clock = Some(now_ms);
@@ -134,13 +139,50 @@ fn bench(id: u32, rules: &str, fen: &str, depth: u32) -> Result<WorkerReply, Str
 }
 
 /// The worker's message handler (`www/worker.js` calls it for each request): the reply to post,
-/// or `undefined` when there is none.
+/// or `undefined` when there is none. A request that is not one (not an object, an unknown type,
+/// a field of the wrong type) is an error; one that cannot be answered (a bad position, an
+/// illegal turn, no such level) is an error reply with its id.
 #[wasm_bindgen(js_name = workerAnswer)]
 pub fn worker_answer(request: JsValue) -> Result<JsValue, JsError> {
-    let request: WorkerRequest = serde_wasm_bindgen::from_value(request)
-        .map_err(|e| JsError::new(&format!("bad request: {e}")))?;
-    match answer(request) {
+    match answer(read_request(&request)?) {
         Some(reply) => super::exports::to_js(&reply),
         None => Ok(JsValue::UNDEFINED),
     }
+}
+
+/// Reads a request from the page, checking every field.
+fn read_request(request: &JsValue) -> Result<WorkerRequest, JsError> {
+    const WHAT: &str = "workerAnswer: the request";
+    input::object(request, WHAT)?;
+    let get = |name: &str| input::field(request, name, WHAT);
+    let named = |name: &str| format!("workerAnswer: the request's {name}");
+    let number = |name: &str| input::integer(&get(name)?, &named(name), 0, u32::MAX);
+    let text = |name: &str| input::text(&get(name)?, &named(name));
+    let kind = text("type")?;
+    Ok(match kind.as_str() {
+        "newGame" => WorkerRequest::NewGame,
+        "think" => WorkerRequest::Think {
+            id: number("id")?,
+            rules: text("rules")?,
+            start: text("start")?,
+            history: input::list(
+                &get("history")?,
+                &named("history"),
+                input::MAX_LIST,
+                input::text,
+            )?,
+            level: number("level")?,
+        },
+        "bench" => WorkerRequest::Bench {
+            id: number("id")?,
+            rules: text("rules")?,
+            fen: text("fen")?,
+            depth: number("depth")?,
+        },
+        other => {
+            return Err(JsError::new(&format!(
+                "workerAnswer: unknown request type '{other}' (think, bench, newGame)"
+            )))
+        }
+    })
 }
