@@ -81,6 +81,8 @@ function registerServiceWorker() {
   else addEventListener('load', go, { once: true });
 }
 
+// The setup form is never sent (its choices are read by the page); no inline handler under the CSP.
+$('setup').addEventListener('submit', (e) => e.preventDefault());
 window.dame = { state, engine };
 registerServiceWorker();
 boot().catch((e) => {
