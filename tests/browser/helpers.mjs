@@ -58,7 +58,7 @@ const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; ch
 /// A tiny static server in this process for a directory (dist/ by default) that adds `headers`
 /// to every response (a Content-Security-Policy, say), .wasm as application/wasm.
 export async function serveWithHeaders(headers, dir = distDir) {
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({ maxHeaderSize: 1 << 20 }, (req, res) => {
     let file = path.join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
     if (!file.startsWith(dir + path.sep) && file !== dir) return res.writeHead(403).end();
     try {
