@@ -17,8 +17,9 @@
 //     wasm module) are checked but left as they are.
 //   - A referenced file that does not exist fails the build (exit status 1).
 //   - No inline script is left (the page's Content-Security-Policy allows none): Trunk's inline
-//     loader module becomes www/trunk-loader.js, hashed like the rest; any other inline script or
-//     an on…= handler attribute fails the build.
+//     loader module becomes www/trunk-loader.js, `trunk serve`'s live-reload script
+//     www/trunk-reload.js, both hashed like the rest; any other inline script or an on…= handler
+//     attribute fails the build.
 //   - JS modules lose their comments first (the JSDoc types are for `tsc`, not for the player's
 //     download), reprinted by TypeScript's own parser (npm typescript, installed with the other
 //     build tools); without it they are shipped as they are.
@@ -121,23 +122,27 @@ let html = readFileSync(indexFile, 'utf8');
 // dispatch TrunkApplicationStarted) inline as <script type="module">…</script>: it becomes the
 // module www/trunk-loader.js, hashed below like the rest, in the same place in the page (module
 // scripts run in document order, so it still runs before www/main.js).
-// Any other inline script or on…= handler fails the build; only the live-reload script that
-// `trunk serve` adds (a development server, never in `trunk build`) is left, with a warning.
-const LOADER = 'trunk-loader';
+// The live-reload script that `trunk serve` adds (never `trunk build`) becomes the classic script
+// www/trunk-reload.js, with the two values the server fills in only in HTML set here: the host
+// (the page's own) and the path (the public URL). Any other inline script or on…= handler fails
+// the build.
 let loaders = 0;
+/** Writes an inline script's text to www/<name>.js; its new tag. */
+const external = (name, attrs, text) => {
+  const file = path.join(hashedRoot, name + '.js');
+  if (existsSync(file)) fail(`index.html: an inline script, and ${rel(file)} exists already`);
+  mkdirSync(hashedRoot, { recursive: true });
+  writeFileSync(file, text.replace(/^\s*\n/, '').replace(/\s*$/, '\n'));
+  return `<script${attrs} src="${HASHED_DIR}/${name}.js"></script>`;
+};
 html = html.replace(/<script\b([^>]*)>([^]*?)<\/script\s*>/gi, (tag, attrs, body) => {
   if (/\bsrc\s*=/i.test(attrs) || body.trim() === '') return tag;
-  if (body.includes('{{__TRUNK_')) {
-    console.warn('hash-assets: Trunk\'s live-reload script stays inline: the page\'s Content-Security-Policy blocks it (trunk serve only)');
-    return tag;
+  if (body.includes('{{__TRUNK_ADDRESS__}}')) {
+    const text = body.replaceAll("'{{__TRUNK_ADDRESS__}}'", 'window.location.host').replaceAll('{{__TRUNK_WS_BASE__}}', publicUrl);
+    return external('trunk-reload', attrs, text);
   }
   if (!/\btype\s*=\s*["']?module["']?/i.test(attrs)) fail('index.html: an inline classic <script> (the Content-Security-Policy forbids inline scripts): move it into a file');
-  const name = `${LOADER}${loaders++ ? '-' + loaders : ''}.js`;
-  const file = path.join(hashedRoot, name);
-  if (existsSync(file)) fail(`index.html: an inline module script, and ${rel(file)} exists already`);
-  mkdirSync(hashedRoot, { recursive: true });
-  writeFileSync(file, body.replace(/^\s*\n/, '').replace(/\s*$/, '\n'));
-  return `<script${attrs} src="${HASHED_DIR}/${name}"></script>`;
+  return external(`trunk-loader${loaders++ ? '-' + loaders : ''}`, attrs, body);
 });
 {
   // Inline event handlers (on…= attributes in a tag, comments aside) would be blocked as well.

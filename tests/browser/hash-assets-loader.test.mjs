@@ -1,6 +1,7 @@
 // The build's hash step and the page's Content-Security-Policy: Trunk's inline loader becomes a
-// hashed module file of its own, in the same place in the page; any other inline script or an
-// on…= handler fails the build. No browser needed.
+// hashed module file of its own, in the same place in the page (and `trunk serve`'s live-reload
+// script a classic one); any other inline script or an on…= handler fails the build. No browser
+// needed.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -65,6 +66,25 @@ test('hash step: Trunk\'s inline loader becomes a hashed module file, before the
     assert.equal(run(dir).status, 0);
     assert.equal(read(dir, 'index.html'), html);
     assert.equal(readdirSync(path.join(dir, 'www')).length, 3);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('hash step: the live-reload script of `trunk serve` becomes a classic script file, host and path filled in', () => {
+  const reload = `"use strict";\n(function () {\n    const address = '{{__TRUNK_ADDRESS__}}';\n    const base = '{{__TRUNK_WS_BASE__}}';\n    new WebSocket('ws://' + address + base + '.well-known/trunk/ws');\n})()`;
+  const dir = site({ ...FILES, 'index.html': page(`<script>${reload}</script>`) });
+  try {
+    const r = run(dir);
+    assert.equal(r.status, 0, r.stderr);
+    const file = readdirSync(path.join(dir, 'www')).find((f) => /^trunk-reload-[0-9a-f]{16}\.js$/.test(f));
+    assert.ok(file, 'www/trunk-reload-<hash>.js');
+    const html = read(dir, 'index.html');
+    assert.match(html, new RegExp(`<script src="www/${file}"></script></body>`));
+    assert.doesNotMatch(html, /<script\b[^>]*>\s*[^<\s]/, 'no inline script is left');
+    const code = read(dir, 'www/' + file);
+    assert.match(code, /const address = window\.location\.host;/);
+    assert.match(code, /const base = '\/';/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
