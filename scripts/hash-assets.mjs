@@ -16,6 +16,10 @@
 //   - References to files outside www/ (the service worker sw.js at the root, Trunk's own hashed
 //     wasm module) are checked but left as they are.
 //   - A referenced file that does not exist fails the build (exit status 1).
+//   - No inline script is left (the page's Content-Security-Policy allows none): Trunk's inline
+//     loader module becomes www/trunk-loader.js, `trunk serve`'s live-reload script
+//     www/trunk-reload.js, both hashed like the rest; any other inline script or an on…= handler
+//     attribute fails the build.
 //   - JS modules lose their comments first (the JSDoc types are for `tsc`, not for the player's
 //     download), reprinted by TypeScript's own parser (npm typescript, installed with the other
 //     build tools); without it they are shipped as they are.
@@ -25,7 +29,7 @@
 
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { existsSync, readFileSync, renameSync, writeFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** TypeScript's compiler API, if installed (node_modules beside this script's project). */
@@ -112,6 +116,39 @@ function references(file, text) {
 const indexFile = path.join(site, 'index.html');
 if (!existsSync(indexFile)) fail(`no index.html in ${site}`);
 let html = readFileSync(indexFile, 'utf8');
+
+// The page runs under a Content-Security-Policy without 'unsafe-inline': no script may be inline.
+// Trunk writes its loader (import the wasm-bindgen glue, init the wasm, set window.wasmBindings,
+// dispatch TrunkApplicationStarted) inline as <script type="module">…</script>: it becomes the
+// module www/trunk-loader.js, hashed below like the rest, in the same place in the page (module
+// scripts run in document order, so it still runs before www/main.js).
+// The live-reload script that `trunk serve` adds (never `trunk build`) becomes the classic script
+// www/trunk-reload.js, with the two values the server fills in only in HTML set here: the host
+// (the page's own) and the path (the public URL). Any other inline script or on…= handler fails
+// the build.
+let loaders = 0;
+/** Writes an inline script's text to www/<name>.js; its new tag. */
+const external = (name, attrs, text) => {
+  const file = path.join(hashedRoot, name + '.js');
+  if (existsSync(file)) fail(`index.html: an inline script, and ${rel(file)} exists already`);
+  mkdirSync(hashedRoot, { recursive: true });
+  writeFileSync(file, text.replace(/^\s*\n/, '').replace(/\s*$/, '\n'));
+  return `<script${attrs} src="${HASHED_DIR}/${name}.js"></script>`;
+};
+html = html.replace(/<script\b([^>]*)>([^]*?)<\/script\s*>/gi, (tag, attrs, body) => {
+  if (/\bsrc\s*=/i.test(attrs) || body.trim() === '') return tag;
+  if (body.includes('{{__TRUNK_ADDRESS__}}')) {
+    const text = body.replaceAll("'{{__TRUNK_ADDRESS__}}'", 'window.location.host').replaceAll('{{__TRUNK_WS_BASE__}}', publicUrl);
+    return external('trunk-reload', attrs, text);
+  }
+  if (!/\btype\s*=\s*["']?module["']?/i.test(attrs)) fail('index.html: an inline classic <script> (the Content-Security-Policy forbids inline scripts): move it into a file');
+  return external(`trunk-loader${loaders++ ? '-' + loaders : ''}`, attrs, body);
+});
+{
+  // Inline event handlers (on…= attributes in a tag, comments aside) would be blocked as well.
+  const handler = html.replace(/<!--[^]*?-->/g, '').match(/<[a-z][^>]*?\son[a-z]+\s*=[^>]*>/i);
+  if (handler) fail(`index.html: an inline event handler (the Content-Security-Policy forbids them): ${handler[0]}`);
+}
 
 // The modulepreload links for www/ are generated below: drop any the page already has.
 html = html.replace(/[ \t]*<link\b[^>]*\brel\s*=\s*["']?modulepreload["']?[^>]*>[ \t]*\r?\n?/gi, (tag) => {

@@ -104,7 +104,7 @@ export type State = {
   settings: Settings;
   /** A position from the URL, used for new games. */
   startFen: { rules: string; fen: string } | null;
-  /** A problem with the URL, shown when the first game is set up. */
+  /** A problem with the URL or the remembered choices, shown when the first game is set up. */
   urlNote: string | null;
   phase: Phase;
   orientation: Color;
@@ -134,3 +134,15 @@ export type Texts = Record<string, string> & Record<`reason_${RefusalCode}`, str
 
 /** A URL parameter that was not understood. */
 export type UrlError = { name: string; problem: string };
+
+/** A remembered choice that could not be used (it was replaced by the default). */
+export type StoredProblem = {
+  /** The field, or null: the stored text as a whole could not be read. */
+  name: keyof Settings | null;
+  /** The stored value, cut short for the message. */
+  value: string;
+  /** The values the field allows, in words. */
+  allowed: string;
+  /** The stored text was kept aside (dame.settings.v1.bad). */
+  kept: boolean;
+};

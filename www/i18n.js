@@ -37,6 +37,13 @@ const de = {
   why_fortyMoves: '40 Züge je Seite ohne Schlagen und ohne Steinzug.',
   badParam: 'Ungültiger URL-Wert {name}: {problem}. Es gilt die normale Einstellung.',
   badFen: 'Ungültige Stellung in der URL: {problem}. Es gilt die normale Startstellung.',
+  badStored: 'Eine gespeicherte Einstellung war ungültig: {list}. Es gilt die normale Einstellung.',
+  badStoredMany: 'Gespeicherte Einstellungen waren ungültig: {list}. Es gelten die normalen Einstellungen.',
+  storedItem: '„{name}“ = {value} (möglich: {allowed})',
+  badStoredAll: 'Die gespeicherten Einstellungen waren nicht lesbar ({value}). Es gelten die normalen Einstellungen.',
+  storedKept: 'Die alten Daten sind im Browser unter „{key}“ aufbewahrt.',
+  storedLeft: 'Die alten Daten bleiben unverändert gespeichert.',
+  language: 'Sprache',
   computerError: 'Der Computer konnte nicht antworten: {problem}',
   workerMissing: 'Der Computer ließ sich nicht starten.',
   aria: '{turn}. Rot: {red}. Schwarz: {black}.', ariaMen: 'Steine auf {list}', ariaKings: 'Damen auf {list}',
@@ -93,6 +100,13 @@ const en = {
   why_fortyMoves: '40 moves each without a capture or a man moved.',
   badParam: 'Bad URL value {name}: {problem}. The usual setting applies.',
   badFen: 'Bad position in the URL: {problem}. The usual start position applies.',
+  badStored: 'A stored setting was not valid: {list}. The usual setting applies.',
+  badStoredMany: 'Stored settings were not valid: {list}. The usual settings apply.',
+  storedItem: '“{name}” = {value} (possible: {allowed})',
+  badStoredAll: 'The stored settings could not be read ({value}). The usual settings apply.',
+  storedKept: 'The old data is kept in the browser under “{key}”.',
+  storedLeft: 'The old data stays stored as it was.',
+  language: 'Language',
   computerError: 'The computer could not answer: {problem}',
   workerMissing: 'The computer could not be started.',
   aria: '{turn}. Red: {red}. Black: {black}.', ariaMen: 'men on {list}', ariaKings: 'kings on {list}',
@@ -157,9 +171,35 @@ export function noteOf(preset) {
   return current === 'de' ? preset.noteDe : preset.noteEn;
 }
 
-/** The words of something thrown (an Error from the wasm layer, usually). @param {unknown} e */
-export function problemText(e) {
-  return e instanceof Error ? e.message : String(e);
+/** How much of a value from outside (the URL, the stored choices) is echoed in a message. */
+export const ECHO_MAX = 60;
+
+/** The one place that cuts input echoed back: `text` if short, else its first `max` characters
+ * (never half a character) and "…". @param {string} text @param {number} [max] */
+export function clip(text, max = ECHO_MAX) {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  return (/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut) + '…';
+}
+
+/** The words of something thrown (an Error from the wasm layer, usually), with the input they
+ * quote cut short: each of `inputs` where it appears, then any other run of more than ECHO_MAX
+ * characters without a space (a quoted value, keeping its quotes), and the whole at most
+ * 5 × ECHO_MAX characters.
+ * @param {unknown} e @param {string[]} inputs the values the failed call was given */
+export function problemText(e, ...inputs) {
+  let text = e instanceof Error ? e.message : String(e);
+  for (const input of inputs) {
+    for (const form of [input, input.trim()]) {
+      if (form.length > ECHO_MAX) text = text.split(form).join(clip(form));
+    }
+  }
+  text = text.replace(new RegExp(`\\S{${ECHO_MAX + 1},}`, 'g'), (run) => {
+    const open = /^['"„“‘]/.test(run) ? run[0] : '';
+    const close = run.slice(-3).match(/['"“”’]?[.,:;)]*$/)?.[0] ?? '';
+    return open + clip(run.slice(open.length, run.length - close.length)) + close;
+  });
+  return clip(text, 5 * ECHO_MAX);
 }
 
 /** @param {number[]} squares */

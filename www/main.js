@@ -8,10 +8,23 @@ import { bindBoard, bindPanel } from './events.js';
 import { $, canvas, fillPanel, syncDom } from './dom.js';
 import { newGame } from './game.js';
 import * as engine from './engine.js';
-import { t, setLang } from './i18n.js';
-import { loadSettings, readUrl } from './settings.js';
+import { t, setLang, problemText } from './i18n.js';
+import { loadSettings, readUrl, BAD_KEY } from './settings.js';
 
-/** @import { Bindings } from '#types/page' */
+/** @import { Bindings, StoredProblem } from '#types/page' */
+
+/** The words of each field of the remembered choices (the panel's own). */
+const FIELD_WORDS = { rules: 'rules', level: 'level', color: 'yourColor', opponent: 'opponent', numbers: 'numbers', lang: 'language' };
+
+/** What was wrong with the remembered choices, in words (nothing when all was well).
+ * @param {StoredProblem[]} problems @returns {string[]} */
+function storedNotes(problems) {
+  if (!problems.length) return [];
+  const kept = problems[0].kept ? t('storedKept', { key: BAD_KEY }) : t('storedLeft');
+  if (problems[0].name === null) return [t('badStoredAll', { value: problems[0].value }), kept];
+  const list = problems.map((p) => t('storedItem', { name: p.name ? t(FIELD_WORDS[p.name]) : '', value: p.value, allowed: p.allowed }));
+  return [t(problems.length > 1 ? 'badStoredMany' : 'badStored', { list: list.join('; ') }), kept];
+}
 
 /** The wasm module's exports, once Trunk's loader has initialised it.
  * @returns {Promise<Bindings>} */
@@ -37,15 +50,27 @@ onRedraw((time) => {
 async function boot() {
   const b = await bindings();
   const url = readUrl(location.search, b);
-  const settings = { ...loadSettings(state.settings), ...url.settings };
+  const stored = loadSettings(state.settings, b);
+  const settings = { ...stored.settings, ...url.settings };
   setLang(settings.lang);
+  const notes = [...storedNotes(stored.problems), ...url.errors.map((e) => t('badParam', e))];
+  // The URL's position is checked here, so that its problem is told together with the others.
+  let startFen = url.fen ? { rules: settings.rules, fen: url.fen } : null;
+  if (startFen) {
+    try {
+      new b.WebGame(startFen.rules, startFen.fen).free();
+    } catch (e) {
+      notes.push(t('badFen', { problem: problemText(e, startFen.fen) }));
+      startFen = null;
+    }
+  }
   update((s) => {
     s.bindings = b;
     s.presets = b.presets();
     s.levels = b.levels();
     s.settings = settings;
-    if (url.fen) s.startFen = { rules: settings.rules, fen: url.fen };
-    if (url.errors.length) s.urlNote = url.errors.map((e) => t('badParam', e)).join(' ');
+    s.startFen = startFen;
+    if (notes.length) s.urlNote = notes.join(' ');
   });
   fillPanel();
 
@@ -81,6 +106,8 @@ function registerServiceWorker() {
   else addEventListener('load', go, { once: true });
 }
 
+// The setup form is never sent (its choices are read by the page); no inline handler under the CSP.
+$('setup').addEventListener('submit', (e) => e.preventDefault());
 window.dame = { state, engine };
 registerServiceWorker();
 boot().catch((e) => {

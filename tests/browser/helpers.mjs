@@ -4,7 +4,8 @@
 import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import net from 'node:net';
@@ -50,6 +51,29 @@ export async function serve(dir = path.join(root, 'dist')) {
 }
 
 export const distDir = path.join(root, 'dist');
+
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png' };
+
+/// A tiny static server in this process for a directory (dist/ by default) that adds `headers`
+/// to every response (a Content-Security-Policy, say), .wasm as application/wasm.
+export async function serveWithHeaders(headers, dir = distDir) {
+  const server = http.createServer({ maxHeaderSize: 1 << 20 }, (req, res) => {
+    let file = path.join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+    if (!file.startsWith(dir + path.sep) && file !== dir) return res.writeHead(403).end();
+    try {
+      if (statSync(file).isDirectory()) file = path.join(file, 'index.html');
+      const body = readFileSync(file);
+      res.writeHead(200, { ...headers, 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    } catch {
+      res.writeHead(404, { ...headers, 'Content-Type': 'text/plain' }).end('not found');
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = /** @type {net.AddressInfo} */ (server.address());
+  return { base: `http://127.0.0.1:${port}/`, stop: () => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); }) };
+}
 
 /// Starts the browser (and a server for dist/ unless BASE_URL is set).
 export async function setup() {
@@ -160,4 +184,21 @@ export async function shot(page, name) {
 /// Waits until the DOM shows the state (it is synced on each animation frame).
 export async function settle(page) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/// The player (Red, against the computer) makes a legal move with the mouse (the first path of the
+/// first piece that can move), then waits for the computer's answer (or the game's end).
+/// Returns the move played, in notation.
+export async function playAnyMove(page) {
+  const { path, plies } = await page.evaluate(() => {
+    const { state } = window.dame;
+    return { path: state.game.grab(state.view.movable[0]).paths[0], plies: state.view.history.length };
+  });
+  await drag(page, path.squares[0], path.squares.at(-1), path.squares.slice(1, -1));
+  await page.waitForFunction((n) => {
+    const s = window.dame.state;
+    return s.phase === 'over' || (s.view.history.length >= n + 2 && !s.thinking && !s.anim);
+  }, plies, { timeout: 20000 });
+  await idle(page);
+  return path.text;
 }

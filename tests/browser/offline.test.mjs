@@ -102,7 +102,8 @@ function deployOf(dir) {
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath ?? e.path, e.name)).split(path.sep).join('/'));
   const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
-  const entry = html.match(/<script type="module" src="([^"]+)"/)[1];
+  // The page's entry module (Trunk's loader, www/trunk-loader-<hash>.js, comes before it).
+  const entry = html.match(/<script type="module" src="(www\/main-[0-9a-f]{16}\.js)"/)[1];
   return { files, entry, html };
 }
 
@@ -168,7 +169,7 @@ test('offline: a fresh browser context has no service worker or cache; a new dep
     await b.page.waitForSelector('body[data-ready="1"]');
     assert.equal(await b.page.title(), 'Dame 2', 'the new page, not the cached one');
     assert.equal(await b.page.evaluate(() => window.__deploy), 2, 'the new script, not the cached one');
-    assert.equal(await b.page.evaluate(() => document.querySelector('script[type=module][src]').getAttribute('src')), now.entry);
+    assert.equal(await b.page.evaluate(() => document.querySelector('script[type=module][src^="www/main-"]').getAttribute('src')), now.entry);
     assertAllFrom(dir, loaded, 'online');
     // The cache ends up with the new page and exactly the new deploy's files (the worker and the
     // wasm included): the old files are dropped.
