@@ -193,6 +193,8 @@ export function problemText(e, ...inputs) {
     for (const form of [input, input.trim()]) {
       if (form.length > ECHO_MAX) text = text.split(form).join(clip(form));
     }
+    // A message that does not quote the long input (refused for its length alone) names it, cut.
+    if (input.length > ECHO_MAX && !text.includes(clip(input.trim()))) text = `'${clip(input.trim())}': ${text}`;
   }
   text = text.replace(new RegExp(`\\S{${ECHO_MAX + 1},}`, 'g'), (run) => {
     const open = /^['"„“‘]/.test(run) ? run[0] : '';

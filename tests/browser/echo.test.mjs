@@ -64,7 +64,8 @@ test('100 KB URL values: each is reported, cut to 60 characters, the message sta
       assert.ok(text.includes(`'${c.repeat(60)}…'`), `${name}: cut to 60 characters`);
       assert.ok(!text.includes(c.repeat(61)), `${name}: not longer`);
     }
-    assert.ok(text.includes(`Ungültige Stellung in der URL: bad position 'W:W21-32:B1-12,${'f'.repeat(45)}…'`), text.slice(-400));
+    // The position is refused for its length alone by the wasm layer, which then names it, cut.
+    assert.ok(text.includes(`Ungültige Stellung in der URL: 'W:W21-32:B1-12,${'f'.repeat(45)}…'`), text.slice(-400));
     assert.ok(!text.includes('f'.repeat(61)));
     assert.ok(text.length < 1200, `the message is ${text.length} characters`);
     await shot(page, 'echo-long-url');
