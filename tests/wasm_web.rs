@@ -918,3 +918,25 @@ fn the_pdn_exports_refuse_values_of_the_wrong_kind() {
     assert_eq!(g.history().len(), 3);
     assert!(g.pdn_tags().is_ok());
 }
+
+#[wasm_bindgen_test]
+fn a_long_move_or_title_is_cut_short_in_the_message() {
+    let long = "x".repeat(200_000);
+    let m = outcome(WebGame::from_pdn(long.as_str().into(), "english".into()));
+    assert!(
+        m.starts_with(&format!(
+            "game 1: move 1 '{}…' (line 1): cannot read it",
+            "x".repeat(40)
+        )),
+        "{m}"
+    );
+    let m = outcome(WebGame::from_pdn(
+        format!("[Event \"{long}\"]\n[GameType \"21\"]\n1. 11-15 22-13 *").into(),
+        "english".into(),
+    ));
+    assert!(m.chars().count() < 200, "{m}");
+    assert!(
+        m.ends_with("move 1... '22-13' (line 3): not a legal move here"),
+        "{m}"
+    );
+}

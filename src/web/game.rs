@@ -62,6 +62,23 @@ fn looks_like_fen(text: &str) -> bool {
         && chars.find(|c| !c.is_whitespace()) == Some(':')
 }
 
+/// `text` cut to `max` characters, with `…` when it was longer.
+fn cut(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+/// A PDN error in words, with a long move or title cut short (a message, not the text back).
+fn pdn_message(mut error: pdn::PdnError) -> String {
+    error.title = cut(&error.title, 80);
+    if let pdn::PdnErrorKind::Move { text, .. } = &mut error.kind {
+        *text = cut(text, 40);
+    }
+    cut(&error.to_string(), 500)
+}
+
 /// The extra tags for [`WebGame::pdn`]: an object of tag names and string values, or nothing.
 fn tags_of(value: &JsValue) -> Result<Vec<(String, String)>, JsError> {
     const WHAT: &str = "pdn: the tags";
@@ -434,7 +451,7 @@ impl WebGame {
         if looks_like_fen(text) {
             let position = Numbering::of(default)
                 .position_from_fen(text.trim(), default.rules())
-                .map_err(|e| format!("bad FEN for {}: {e}", default.info().name_en))?;
+                .map_err(|e| cut(&format!("bad FEN for {}: {e}", default.info().name_en), 500))?;
             return Ok(WebGame::of(Game::from_position(position), default));
         }
         let mut read = pdn::read_game(text, Some(default));
@@ -455,7 +472,7 @@ impl WebGame {
                 }
             }
         }
-        let game = read.map_err(|e| e.to_string())?;
+        let game = read.map_err(pdn_message)?;
         let mut web = WebGame::of(game.game, game.preset);
         web.tags = game.tags;
         Ok(web)
