@@ -4,7 +4,7 @@
 // layer reads and writes PDN in each game's own notation; this module only moves text around.
 // Imported text (tag values, messages naming them) is only ever set with textContent.
 
-import { state, update, currentGame } from './state.js';
+import { state, update, currentGame, onRedraw } from './state.js';
 import { $, fillPanel } from './dom.js';
 import { t, sideName, nameOf, problemText } from './i18n.js';
 import { stopComputer } from './computer.js';
@@ -16,6 +16,10 @@ import * as engine from './engine.js';
 /** @import { PdnTag } from '#types/PdnTag' */
 
 const text = () => $('pdn-text', HTMLTextAreaElement);
+
+/** The game last imported: its tags are shown while it is the game on the board.
+ * @type {WebGame | null} */
+let imported = null;
 
 /** Says `words` in the panel (as text). @param {string} words @param {'info' | 'error'} [kind] */
 function say(words, kind = 'info') {
@@ -112,6 +116,7 @@ export function importText(input) {
     return;
   }
   start(game);
+  imported = game;
   const preset = state.presets.find((p) => p.id === game.rules());
   say(t('pdnLoaded', { rules: preset ? nameOf(preset) : game.rules(), n: game.history().length }));
   showTags(game.pdnTags());
@@ -146,6 +151,11 @@ function start(game) {
 
 /** Binds the panel's buttons, the text box and the file input. */
 export function bindPdn() {
+  // A new game (or any other) is not the imported one: its tags go.
+  onRedraw(() => {
+    const list = $('pdn-tags');
+    if (!list.hidden && state.game !== imported) list.hidden = true;
+  });
   $('pdn-download').addEventListener('click', download);
   $('pdn-copy').addEventListener('click', () => void copy());
   $('pdn-import').addEventListener('click', () => importText(text().value));

@@ -165,6 +165,10 @@ test('an imported tag with markup is shown as text and runs nothing', async () =
   await page.waitForTimeout(300);
   await shot(page, 'pdn-03-markup-as-text');
   assert.deepEqual(dialogs, []);
+  // A new game is not the imported one: its tags go.
+  await page.click('#new');
+  await settle(page);
+  assert.equal(await page.isHidden('#pdn-tags'), true);
   assert.deepEqual(errors, []);
   await context.close();
 });
