@@ -124,7 +124,7 @@ fn grab_gives_paths_or_the_required_capture() {
     assert_eq!(refusal.code.as_str(), "mustCapture");
     assert_eq!(refusal.squares, vec![22]);
     assert_eq!(grab.required.len(), 1);
-    assert_eq!(grab.required[0].text, "22x15");
+    assert_eq!(grab.required[0].text, "11x18", "ACF: internal 22x15");
     assert_eq!(
         g.grab_data(sq(18)).refusal.unwrap().code.as_str(),
         "notYourPiece"
@@ -142,7 +142,7 @@ fn grab_gives_paths_or_the_required_capture() {
 fn a_simple_move_and_an_illegal_one() {
     let mut g = WebGame::create("english", None).unwrap();
     let turn = played(g.route_data(&squares(&[22]), &[], sq(18), false));
-    assert_eq!(turn.text, "22-18");
+    assert_eq!(turn.text, "11-15", "ACF: internal 22-18");
     assert_eq!(turn.path, vec![22, 18]);
     assert_eq!(turn.color, Side::Red);
     assert!(g.fen().starts_with("B:W18,"));
@@ -212,7 +212,7 @@ fn a_double_capture_step_by_step_or_at_once() {
         "mustContinue"
     );
     let turn = played(g.route_data(&squares(&[30, 23]), &[], sq(16), false));
-    assert_eq!(turn.text, "30x23x16");
+    assert_eq!(turn.text, "3x10x17", "ACF: internal 30x23x16");
     assert_eq!(turn.path, vec![30, 23, 16]);
     let mut g = game("english", start);
     let turn = played(g.route_data(&squares(&[30]), &[], sq(16), false));
@@ -226,16 +226,16 @@ fn two_routes_to_one_square_are_told_apart_by_the_square_dragged_through() {
     match g.route_data(&squares(&[26]), &[], sq(10), false) {
         RouteAnswer::Refused { refusal } => {
             assert_eq!(refusal.code.as_str(), "ambiguous");
-            assert_eq!(refusal.options, vec!["26x17x10", "26x19x10"]);
+            assert_eq!(refusal.options, vec!["7x16x23", "7x14x23"], "ACF");
         }
         other => panic!("{other:?}"),
     }
     // A square crossed that is on neither route is ignored; one on a route decides.
     let turn = played(g.route_data(&squares(&[26]), &squares(&[19]), sq(10), false));
-    assert_eq!(turn.text, "26x19x10");
+    assert_eq!(turn.text, "7x14x23", "ACF: internal 26x19x10");
     let mut g = game("english", start);
     let turn = played(g.route_data(&squares(&[26]), &squares(&[17]), sq(10), false));
-    assert_eq!(turn.text, "26x17x10");
+    assert_eq!(turn.text, "7x16x23", "ACF: internal 26x17x10");
 }
 
 #[wasm_bindgen_test]
@@ -536,10 +536,12 @@ fn view_at_steps_through_the_game() {
     let one = g.view_at_data(1).unwrap();
     assert!(one.fen.starts_with("B:W18,"));
     assert_eq!(one.side, Side::Black);
-    assert_eq!(one.history, vec!["22-18".to_string()]);
+    // The view's history is in the game's own notation (ACF), history() in the internal one.
+    assert_eq!(one.history, vec!["11-15".to_string()]);
     let now = g.view_at_data(3).unwrap();
     assert_eq!(now.fen, g.fen());
-    assert_eq!(now.history, g.history());
+    assert_eq!(now.history, vec!["11-15", "21-17", "9-13"]);
+    assert_eq!(g.history(), vec!["22-18", "12-16", "24-20"]);
     assert!(g.view_at_data(4).is_none());
     assert!(g.view_at(4.into()).is_err());
     assert!(g.view_at((-1).into()).is_err());
@@ -696,4 +698,245 @@ fn a_bad_record_is_refused_naming_the_problem() {
     assert!(m.contains("history must be an array"), "{m}");
     let m = outcome(WebGame::from_record(js_sys::Array::new().into()));
     assert!(m.contains("an object"), "{m}");
+}
+
+#[wasm_bindgen_test]
+fn the_view_speaks_each_games_own_notation() {
+    // docs/rules.md §7, "Other notations": ACF for English, algebraic for Russian.
+    let mut english = WebGame::create("english", None).unwrap();
+    let mut russian = WebGame::create("russian", None).unwrap();
+    let mut blasen = WebGame::create("blasen", None).unwrap();
+    for (g, label) in [(&english, "11"), (&russian, "c3"), (&blasen, "22")] {
+        let view = g.view_data();
+        assert_eq!(view.labels.len(), 32);
+        assert_eq!(view.labels[21], label, "internal square 22");
+    }
+    assert_eq!(english.view_data().labels[0], "32");
+    assert_eq!(russian.view_data().labels[0], "b8");
+    for g in [&mut english, &mut russian, &mut blasen] {
+        played(g.route_data(&squares(&[22]), &[], sq(18), false));
+    }
+    assert_eq!(english.view_data().history, vec!["11-15"]);
+    assert_eq!(russian.view_data().history, vec!["c3-d4"]);
+    assert_eq!(blasen.view_data().history, vec!["22-18"]);
+    // The computer's side stays internal: history() and playText().
+    assert_eq!(russian.history(), vec!["22-18"]);
+    let turn = russian.play_text_data("11-15").unwrap();
+    assert_eq!(turn.text, "f6-e5");
+    // A Russian capture is written with ':'.
+    let turn = played(russian.route_data(&squares(&[18]), &[], sq(11), false));
+    assert_eq!(turn.text, "d4:f6");
+    assert_eq!(russian.view_data().history, vec!["c3-d4", "f6-e5", "d4:f6"]);
+    // The data-fen contract: view().fen stays the internal FEN.
+    assert!(russian.view_data().fen.starts_with("B:W11,"));
+}
+
+#[wasm_bindgen_test]
+fn pdn_export_and_import_give_the_same_game() {
+    let g = three_turns();
+    let pdn = g.pdn_text("Du", "Computer", &[("Event".into(), "Dame".into())]);
+    // English: Red moves first and is ACF's "Black".
+    assert!(pdn.contains("[Event \"Dame\"]\n"), "{pdn}");
+    assert!(
+        pdn.contains("[White \"Computer\"]\n[Black \"Du\"]\n"),
+        "{pdn}"
+    );
+    assert!(
+        pdn.contains("[GameType \"21\"]\n[Rules \"english\"]\n"),
+        "{pdn}"
+    );
+    assert!(pdn.ends_with("\n1. 11-15 21-17 2. 9-13 *\n"), "{pdn}");
+    assert!(!pdn.contains("FEN"), "the start position has no FEN tag");
+    let back = WebGame::from_pdn_text(&pdn, "blasen").unwrap();
+    assert_eq!(back.rules(), "english");
+    assert_eq!(back.fen(), g.fen());
+    assert_eq!(back.history(), g.history());
+    assert_eq!(back.view_data().history, g.view_data().history);
+    // From a set-up position, the FEN tag is written in the game's notation and read back.
+    let mut g = game("russian", "W:W22,25:B1,18");
+    played(g.route_data(&squares(&[22]), &[], sq(15), false));
+    let pdn = g.pdn_text("Ann", "Bob", &[]);
+    assert!(pdn.contains("[White \"Ann\"]\n[Black \"Bob\"]\n"), "{pdn}");
+    assert!(
+        pdn.contains("[SetUp \"1\"]\n[FEN \"W:Wb2,c3:Bb8,d4\"]"),
+        "{pdn}"
+    );
+    assert!(pdn.ends_with("\n1. c3:e5 *\n"), "{pdn}");
+    let back = WebGame::from_pdn_text(&pdn, "english").unwrap();
+    assert_eq!((back.rules(), back.fen()), (g.rules(), g.fen()));
+    // The JavaScript export, with tags as an object.
+    let tags = js_sys::Object::new();
+    js_sys::Reflect::set(&tags, &"Date".into(), &"2026.12.01".into()).unwrap();
+    let text = g.pdn("Ann".into(), "Bob".into(), tags.into()).unwrap();
+    assert!(text.contains("[Date \"2026.12.01\"]"), "{text}");
+}
+
+#[wasm_bindgen_test]
+fn pdn_from_other_programs_and_fen_positions_are_read() {
+    // An English game without GameType (PDN's default), read while the page is set to Blasen.
+    let g = WebGame::from_pdn_text(
+        "[Event \"Club\"]\n[Black \"A\"]\n[White \"B\"]\n1. 11-15 23-19 2. 8-11 22-17 *",
+        "blasen",
+    )
+    .unwrap();
+    assert_eq!(g.rules(), "english");
+    assert_eq!(g.history(), vec!["22-18", "10-14", "25-22", "11-16"]);
+    assert_eq!(
+        g.view_data().history,
+        vec!["11-15", "23-19", "8-11", "22-17"]
+    );
+    let tags: Vec<(String, String)> = js_sys::Array::from(&g.pdn_tags().unwrap())
+        .iter()
+        .map(|t| {
+            let text = |name: &str| field(&t, name).as_string().unwrap();
+            (text("name"), text("value"))
+        })
+        .collect();
+    assert_eq!(tags[0], ("Event".to_string(), "Club".to_string()));
+    // A Russian game in algebraic notation, with comments and the result.
+    let g = WebGame::from_pdn_text(
+        "[GameType \"25\"]\n1. c3-d4 {good} f6-e5 2. d4xf6 g7:e5 1-0",
+        "blasen",
+    )
+    .unwrap();
+    assert_eq!(g.rules(), "russian");
+    assert_eq!(
+        g.view_data().history,
+        vec!["c3-d4", "f6-e5", "d4:f6", "g7:e5"]
+    );
+    // A FEN position, in the notation of the rules given: ACF for English.
+    let g = WebGame::from_pdn_text("B:W21-32:B1-12", "english").unwrap();
+    assert_eq!(
+        g.fen(),
+        "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+    );
+    let g = WebGame::from_pdn_text(" W:Wc3:Bf6", "russian").unwrap();
+    assert_eq!(g.fen(), "W:W22:B11");
+    assert!(g.history().is_empty());
+}
+
+#[wasm_bindgen_test]
+fn bad_pdn_is_an_error_naming_the_game_and_the_move() {
+    let m = outcome(WebGame::from_pdn(
+        "[Event \"Cup\"]\n[GameType \"21\"]\n1. 11-15 22-13 *".into(),
+        "blasen".into(),
+    ));
+    assert_eq!(
+        m,
+        "game 1 (Cup): move 1... '22-13' (line 3): not a legal move here"
+    );
+    let m = outcome(WebGame::from_pdn(
+        "[GameType \"20\"]\n1. 32-28 *".into(),
+        "english".into(),
+    ));
+    assert!(
+        m.contains("GameType \"20\" is not a game dame plays"),
+        "{m}"
+    );
+    let m = outcome(WebGame::from_pdn("1. 11-15 {open".into(), "english".into()));
+    assert!(m.contains("line 1, column 10"), "{m}");
+    let m = outcome(WebGame::from_pdn(
+        "B:W21-32:B1-12,40".into(),
+        "english".into(),
+    ));
+    assert!(m.starts_with("bad FEN for English checkers"), "{m}");
+    let m = outcome(WebGame::from_pdn("1. 11-15".into(), "chess".into()));
+    assert!(m.contains("chess"), "{m}");
+    let m = outcome(WebGame::from_pdn("   ".into(), "english".into()));
+    assert!(m.contains("empty"), "{m}");
+    let m = outcome(WebGame::from_pdn(
+        "[Event \"x\"] ".repeat(100_000).into(),
+        "english".into(),
+    ));
+    assert!(m.contains("too long"), "{m}");
+}
+
+#[wasm_bindgen_test]
+fn the_pdn_exports_refuse_values_of_the_wrong_kind() {
+    let g = three_turns();
+    for (name, v) in wrong_values() {
+        let text = v.as_string();
+        let is_text = text.is_some();
+        let absent = v.is_undefined() || v.is_null();
+        let empty_object = v.is_object()
+            && !js_sys::Array::is_array(&v)
+            && !v.is_function()
+            && js_sys::Reflect::own_keys(&v).map(|k| k.length()) == Ok(0);
+        let checks = [
+            (
+                "fromPdn(v, english)",
+                outcome(WebGame::from_pdn(v.clone(), "english".into())),
+                false,
+            ),
+            (
+                "fromPdn(text, v)",
+                outcome(WebGame::from_pdn("1. 11-15 *".into(), v.clone())),
+                false,
+            ),
+            (
+                "pdn(v, …)",
+                outcome(g.pdn(v.clone(), "B".into(), JsValue::UNDEFINED)),
+                is_text,
+            ),
+            (
+                "pdn(…, v, _)",
+                outcome(g.pdn("R".into(), v.clone(), JsValue::UNDEFINED)),
+                is_text,
+            ),
+            (
+                "pdn(…, v)",
+                outcome(g.pdn("R".into(), "B".into(), v.clone())),
+                absent || empty_object,
+            ),
+        ];
+        for (export, error, may_work) in checks {
+            if !may_work {
+                assert!(!error.is_empty(), "{export}({name}) should be refused");
+            }
+        }
+    }
+    let tags = |name: &str, value: JsValue| {
+        let object = js_sys::Object::new();
+        js_sys::Reflect::set(&object, &name.into(), &value).unwrap();
+        outcome(g.pdn("R".into(), "B".into(), object.into()))
+    };
+    assert!(tags("Result", "1-0".into()).contains("written from the game itself"));
+    assert!(tags("FEN", "W:W1:B2".into()).contains("written from the game itself"));
+    assert!(tags("Bad Name", "x".into()).contains("is not a tag name"));
+    assert!(tags("Event", 5.into()).contains("pdn: the tags: Event must be a string"));
+    assert_eq!(tags("Event", "<img src=x onerror=alert(1)>".into()), "");
+    // A getter that throws is an error, not an exception through Rust.
+    let object = js_sys::Object::new();
+    let getter = js_sys::Function::new_no_args("throw new Error('boom')");
+    let descriptor = js_sys::Object::new();
+    js_sys::Reflect::set(&descriptor, &"get".into(), &getter).unwrap();
+    js_sys::Reflect::set(&descriptor, &"enumerable".into(), &JsValue::TRUE).unwrap();
+    js_sys::Object::define_property(&object, &"Event".into(), &descriptor);
+    let m = outcome(g.pdn("R".into(), "B".into(), object.into()));
+    assert!(m.contains("could not be read"), "{m}");
+    // The game is unchanged and goes on.
+    assert_eq!(g.history().len(), 3);
+    assert!(g.pdn_tags().is_ok());
+}
+
+#[wasm_bindgen_test]
+fn a_long_move_or_title_is_cut_short_in_the_message() {
+    let long = "x".repeat(200_000);
+    let m = outcome(WebGame::from_pdn(long.as_str().into(), "english".into()));
+    assert!(
+        m.starts_with(&format!(
+            "game 1: move 1 '{}…' (line 1): cannot read it",
+            "x".repeat(40)
+        )),
+        "{m}"
+    );
+    let m = outcome(WebGame::from_pdn(
+        format!("[Event \"{long}\"]\n[GameType \"21\"]\n1. 11-15 22-13 *").into(),
+        "english".into(),
+    ));
+    assert!(m.chars().count() < 200, "{m}");
+    assert!(
+        m.ends_with("move 1... '22-13' (line 3): not a legal move here"),
+        "{m}"
+    );
 }

@@ -21,6 +21,6 @@ crowns: boolean,
  */
 unfinished: boolean, 
 /**
- * The move in notation.
+ * The move in the game's own notation.
  */
 text: string, };

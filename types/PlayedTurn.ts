@@ -6,7 +6,8 @@ import type { Side } from "./Side";
  */
 export type PlayedTurn = { 
 /**
- * The turn in notation.
+ * The turn in the game's own notation (`11-15` in English checkers, `c3-d4` in Russian
+ * draughts).
  */
 text: string, 
 /**

@@ -14,7 +14,7 @@ code: RefusalCode,
  */
 squares: Array<number>, 
 /**
- * For an ambiguous move: the ways it can be spelled.
+ * For an ambiguous move: the ways it can be spelled (in the game's own notation).
  */
 options: Array<string>, 
 /**

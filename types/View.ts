@@ -49,9 +49,16 @@ movable: Array<number>,
  */
 outcome: OutcomeView | null, 
 /**
- * The turns played, in notation.
+ * The turns played, in the game's own notation (docs/rules.md §7, "Other notations"):
+ * `11-15` in English checkers, `c3-d4` in Russian draughts, `22-18` in the German presets.
+ * What is sent to the computer stays in the internal notation (`WebGame.history()`).
  */
 history: Array<string>, 
+/**
+ * The names of the 32 squares in the game's own notation, index = internal square − 1
+ * (`labels[21]` is `"11"` in English checkers, `"c3"` in Russian draughts, `"22"` else).
+ */
+labels: Array<string>, 
 /**
  * The number of turns played.
  */

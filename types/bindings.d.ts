@@ -13,6 +13,7 @@ import type { RouteAnswer } from './RouteAnswer';
 import type { WorkerRequest } from './WorkerRequest';
 import type { WorkerReply } from './WorkerReply';
 import type { GameRecord } from './GameRecord';
+import type { PdnTag } from './PdnTag';
 
 /** A game in progress: an opaque handle to the Rust `WebGame`. */
 export declare class WebGame {
@@ -20,6 +21,8 @@ export declare class WebGame {
   constructor(rules: string, fen?: string | null);
   /** Resumes a game saved with `record()`; throws an Error naming the problem (an unknown version, a bad preset or start position, the first turn of `history` that cannot be played, with its index). */
   static fromRecord(record: GameRecord): WebGame;
+  /** Reads the first game of a PDN text (up to 1 000 000 characters), or a FEN position (`W:…`, `B:…`) in the notation of `defaultRules`: the game at its final position, with its history. Its rules come from its `Rules` tag or `GameType` (21 English, 25 Russian), else from `defaultRules` (a preset id; an untagged game whose moves do not fit them is tried as English, then Russian). Throws an Error naming the game and the move in words. */
+  static fromPdn(text: string, defaultRules: string): WebGame;
   /** Releases the Rust side. */
   free(): void;
   /** The position shown (after a pending huff), as FEN. */
@@ -28,7 +31,7 @@ export declare class WebGame {
   rules(): string;
   /** The position the game started from, as FEN. */
   startFen(): string;
-  /** The turns played, in notation. */
+  /** The turns played, in the internal notation of docs/rules.md §7 (for the computer's worker; `view().history` has the game's own). */
   history(): string[];
   /** The side to move: "red" or "black". */
   side(): string;
@@ -45,7 +48,7 @@ export declare class WebGame {
   huff(sq: number): PlayedTurn | null;
   /** Takes back a huff not yet followed by a move. */
   cancelHuff(): boolean;
-  /** Plays a turn given in notation (the computer's answer); throws if it is not legal. */
+  /** Plays a turn given in the internal notation (the computer's answer); throws if it is not legal. Its `text` is in the game's own notation. */
   playText(text: string): PlayedTurn;
   /** Takes back a pending huff, or else the last turn (kept for `redo()`). Returns whether anything was undone. */
   undo(): boolean;
@@ -57,6 +60,10 @@ export declare class WebGame {
   truncate(ply: number): void;
   /** The game, to save and resume with `WebGame.fromRecord` (a pending huff and a resignation are not part of it). */
   record(): GameRecord;
+  /** The game as PDN in its own notation: `red` and `black` name the players of the two colours (written as PDN's White and Black the way the notation calls the sides), `tags` gives further tags (`{ Event, Date, Site, Round, … }`; White, Black, Result, GameType, Rules, SetUp and FEN come from the game). Throws on a name or tag that is not text. */
+  pdn(red: string, black: string, tags?: Record<string, string> | null): string;
+  /** The tag pairs of the PDN game this game was imported from (none for a game begun here): text, to be shown with textContent. */
+  pdnTags(): PdnTag[];
   /** `color` ("red" or "black") gives up. */
   resign(color: string): void;
 }

@@ -57,9 +57,14 @@ function setText(el, text) {
 
 /** The board in words, for screen readers. @param {View} view */
 function describe(view) {
+  // Squares by their names in the game's own notation, in that notation's order.
+  const names = (/** @type {boolean} */ king, /** @type {string} */ color) => view.pieces
+    .filter((p) => p.color === color && p.king === king)
+    .map((p) => view.labels[p.sq - 1] ?? String(p.sq))
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   const part = (/** @type {string} */ color) => {
-    const men = view.pieces.filter((p) => p.color === color && !p.king).map((p) => p.sq);
-    const kings = view.pieces.filter((p) => p.color === color && p.king).map((p) => p.sq);
+    const men = names(false, color);
+    const kings = names(true, color);
     const out = [];
     if (men.length) out.push(t('ariaMen', { list: men.join(', ') }));
     if (kings.length) out.push(t('ariaKings', { list: kings.join(', ') }));

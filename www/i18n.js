@@ -2,6 +2,8 @@
 // Words of the page in German (the default) and English. Rules are not decided here: the wasm
 // layer sends a reason code with the squares, and this file only puts it into words.
 
+import { state } from './state.js';
+
 /** @import { Lang, Color, Texts } from '#types/page' */
 /** @import { Refusal } from '#types/Refusal' */
 /** @import { OutcomeView } from '#types/OutcomeView' */
@@ -67,6 +69,15 @@ const de = {
   reason_captureNeedsX: 'Das ist ein Schlagzug: Schreibe ihn mit x.',
   reason_notACapture: 'Dieser Zug schlägt nichts: Schreibe ihn mit -.',
   reason_default: 'Dieser Zug ist nicht erlaubt.',
+  pdnTitle: 'Import/Export (PDN)', pdnDownload: 'PDN herunterladen', pdnCopy: 'PDN kopieren',
+  pdnText: 'PDN-Partie oder FEN-Stellung einfügen:', pdnImport: 'Importieren', pdnFile: 'Aus Datei laden:',
+  pdnCopied: 'Die Partie ist als PDN in der Zwischenablage.',
+  pdnCopyFallback: 'Kopieren ging nicht: Die Partie steht markiert im Textfeld – kopiere sie mit Strg+C.',
+  pdnDownloaded: 'Die Partie wurde als {file} gespeichert.',
+  pdnLoaded: 'Partie geladen ({rules}, Züge: {n}): Es geht von der letzten Stellung aus weiter.',
+  pdnBad: 'Import nicht möglich: {problem}. Das laufende Spiel bleibt.',
+  pdnEmpty: 'Füge zuerst eine PDN-Partie oder eine FEN-Stellung ein.',
+  pdnTags: 'Angaben der importierten Partie', you: 'Du',
 };
 
 /** @type {Texts} */
@@ -130,6 +141,15 @@ const en = {
   reason_captureNeedsX: 'That is a capture: write it with x.',
   reason_notACapture: 'This move captures nothing: write it with -.',
   reason_default: 'That move is not allowed.',
+  pdnTitle: 'Import/Export (PDN)', pdnDownload: 'Download PDN', pdnCopy: 'Copy PDN',
+  pdnText: 'Paste a PDN game or a FEN position:', pdnImport: 'Import', pdnFile: 'Load from a file:',
+  pdnCopied: 'The game is on the clipboard as PDN.',
+  pdnCopyFallback: 'Copying did not work: the game is selected in the text box – copy it with Ctrl+C.',
+  pdnDownloaded: 'The game was saved as {file}.',
+  pdnLoaded: 'Game loaded ({rules}, moves: {n}): play goes on from its last position.',
+  pdnBad: 'Cannot import: {problem}. The current game goes on.',
+  pdnEmpty: 'Paste a PDN game or a FEN position first.',
+  pdnTags: 'Tags of the imported game', you: 'You',
 };
 
 /** @type {Record<Lang, Texts>} */
@@ -204,10 +224,18 @@ export function problemText(e, ...inputs) {
   return clip(text, 5 * ECHO_MAX);
 }
 
+/** A square's name in the game's own notation (ACF numbers, algebraic), from the view's labels.
+ * @param {number | undefined} sq */
+export function squareName(sq) {
+  if (sq === undefined) return '';
+  return state.view?.labels[sq - 1] ?? String(sq);
+}
+
 /** @param {number[]} squares */
 function list(squares) {
   const sep = current === 'de' ? ' oder ' : ' or ';
-  return squares.length <= 1 ? String(squares[0] ?? '') : squares.slice(0, -1).join(', ') + sep + squares[squares.length - 1];
+  const names = squares.map(squareName);
+  return names.length <= 1 ? String(names[0] ?? '') : names.slice(0, -1).join(', ') + sep + names[names.length - 1];
 }
 
 /** Words for a refusal from the wasm layer; `held` is the square of the piece that was moved.
@@ -219,7 +247,7 @@ export function reasonText(refusal, held) {
   }
   const key = 'reason_' + code;
   if (!(key in tables[current])) return t('reason_default') + (refusal.text ? ` (${refusal.text})` : '');
-  return t(key, { sq: squares[0], list: options.length ? options.join(current === 'de' ? ' oder ' : ' or ') : list(squares) });
+  return t(key, { sq: squareName(squares[0]), list: options.length ? options.join(current === 'de' ? ' oder ' : ' or ') : list(squares) });
 }
 
 /** The title and the reason of a game's end, from the player's side if there is one.

@@ -10,6 +10,7 @@ import { newGame } from './game.js';
 import * as engine from './engine.js';
 import { t, setLang, problemText } from './i18n.js';
 import { loadSettings, readUrl, BAD_KEY } from './settings.js';
+import { bindPdn } from './pdn.js';
 
 /** @import { Bindings, StoredProblem } from '#types/page' */
 
@@ -89,6 +90,7 @@ async function boot() {
 
   bindBoard(canvas);
   bindPanel();
+  bindPdn();
 
   newGame('setup');
   // The computer's worker starts once the board is up, so that it does not delay the first paint.

@@ -56,7 +56,7 @@ export function render(canvas, now) {
   drawPieces(paint, view, moving ?? held ?? undefined, interactive);
   if (interactive) drawDestinations(paint);
   for (const path of state.required) arrow(paint, path.squares, REQUIRED);
-  if (state.settings.numbers) drawNumbers(paint);
+  if (state.settings.numbers) drawNumbers(paint, view.labels);
   for (const m of moving?.moving ?? held?.moving ?? []) drawPiece(ctx, m.x, m.y, paint.cell, m.piece, 1, m.lifted);
 
   if (state.anim) requestRedraw();
@@ -205,8 +205,9 @@ function arrow({ ctx, size, cell, o }, path, color) {
   ctx.restore();
 }
 
-/** The square numbers, in the corner of each dark square. @param {Paint} paint */
-function drawNumbers({ ctx, cell, o }) {
+/** The squares' names in the game's own notation (ACF numbers, algebraic, or 1–32), in the
+ * corner of each dark square. @param {Paint} paint @param {string[]} labels */
+function drawNumbers({ ctx, cell, o }, labels) {
   ctx.save();
   ctx.fillStyle = 'rgba(255, 244, 225, 0.8)';
   ctx.font = `700 ${Math.max(8, cell * 0.16)}px system-ui, sans-serif`;
@@ -216,7 +217,7 @@ function drawNumbers({ ctx, cell, o }) {
   for (let n = 1; n <= 32; n++) {
     const { row, col } = rowCol(n);
     const { cx, cy } = cellOf(row, col, o);
-    ctx.fillText(String(n), cx * cell + cell * 0.04, cy * cell + cell * 0.035);
+    ctx.fillText(labels[n - 1] ?? String(n), cx * cell + cell * 0.04, cy * cell + cell * 0.035);
   }
   ctx.restore();
 }

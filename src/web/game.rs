@@ -4,7 +4,7 @@ use super::exports::to_js;
 use super::input;
 use super::route::{self, Resolution};
 use super::types::*;
-use crate::notation;
+use crate::notation::{self, pdn, Numbering};
 use crate::{position_from_fen, Color, Game, Position, Preset, Square, Turn, TurnStart};
 use wasm_bindgen::prelude::*;
 
@@ -17,6 +17,8 @@ pub struct WebGame {
     pending_huff: Option<Square>,
     /// Turns taken back, the last one taken back last; a new turn clears them.
     redone: Vec<Turn>,
+    /// The tag pairs of the PDN game this game was imported from (none for a game begun here).
+    tags: Vec<(String, String)>,
 }
 
 fn numbers(squares: impl IntoIterator<Item = Square>) -> Vec<u8> {
@@ -35,6 +37,91 @@ fn color_of(value: &JsValue) -> Result<Color, JsError> {
 
 /// The version of [`GameRecord`] written by [`WebGame::record`].
 const RECORD_VERSION: u32 = 1;
+
+/// The longest PDN text [`WebGame::from_pdn`] reads, in UTF-16 units (a file of many games).
+const MAX_PDN: usize = 1_000_000;
+
+/// The most extra tags [`WebGame::pdn`] takes.
+const MAX_TAGS: usize = 100;
+
+/// Tags [`WebGame::pdn`] writes from the game itself, which the page may not give.
+const OWN_TAGS: [&str; 7] = [
+    "White",
+    "Black",
+    "Result",
+    "GameType",
+    pdn::RULES_TAG,
+    "SetUp",
+    "FEN",
+];
+
+/// Whether `text` is a FEN position rather than a PDN game: `W:…` or `B:…`.
+fn looks_like_fen(text: &str) -> bool {
+    let mut chars = text.trim_start().chars();
+    matches!(chars.next(), Some('W' | 'B' | 'w' | 'b'))
+        && chars.find(|c| !c.is_whitespace()) == Some(':')
+}
+
+/// `text` cut to `max` characters, with `…` when it was longer.
+fn cut(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+/// A PDN error in words, with a long move or title cut short (a message, not the text back).
+fn pdn_message(mut error: pdn::PdnError) -> String {
+    error.title = cut(&error.title, 80);
+    if let pdn::PdnErrorKind::Move { text, .. } = &mut error.kind {
+        *text = cut(text, 40);
+    }
+    cut(&error.to_string(), 500)
+}
+
+/// The extra tags for [`WebGame::pdn`]: an object of tag names and string values, or nothing.
+fn tags_of(value: &JsValue) -> Result<Vec<(String, String)>, JsError> {
+    const WHAT: &str = "pdn: the tags";
+    if value.is_undefined() || value.is_null() {
+        return Ok(Vec::new());
+    }
+    input::object(value, WHAT)?;
+    let keys = js_sys::Reflect::own_keys(value)
+        .map_err(|_| JsError::new(&format!("{WHAT}: their names could not be read")))?;
+    if keys.length() as usize > MAX_TAGS {
+        return Err(JsError::new(&format!(
+            "{WHAT}: too many ({}, at most {MAX_TAGS})",
+            keys.length()
+        )));
+    }
+    let mut tags = Vec::new();
+    for key in keys.iter() {
+        let Some(name) = key.as_string() else {
+            return Err(JsError::new(&format!(
+                "{WHAT}: a tag name must be a string, not {}",
+                input::describe(&key)
+            )));
+        };
+        let valid = !name.is_empty()
+            && name.len() <= 40
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !valid {
+            return Err(JsError::new(&format!(
+                "{WHAT}: '{}' is not a tag name (letters, digits and _)",
+                name.chars().take(40).collect::<String>()
+            )));
+        }
+        if OWN_TAGS.contains(&name.as_str()) {
+            return Err(JsError::new(&format!(
+                "{WHAT}: {name} is written from the game itself"
+            )));
+        }
+        let value = input::field(value, &name, WHAT)?;
+        let value = input::text(&value, &format!("{WHAT}: {name}"))?;
+        tags.push((name, value));
+    }
+    Ok(tags)
+}
 
 #[wasm_bindgen]
 impl WebGame {
@@ -232,6 +319,44 @@ impl WebGame {
         WebGame::from_record_data(&record).map_err(|e| JsError::new(&format!("fromRecord: {e}")))
     }
 
+    /// The game as PDN, in its own notation (docs/rules.md §7, "Other notations"): `red` and
+    /// `black` are the names of the players of the two colours (written as `White` and `Black`
+    /// the way the notation calls the sides: in English checkers the first mover, Red, is
+    /// "Black"); `tags` an optional object of further tags (`{ Event: "…", Date: "2026.12.01" }`).
+    /// `Result`, `GameType`, `Rules`, `SetUp` and `FEN` come from the game.
+    pub fn pdn(&self, red: JsValue, black: JsValue, tags: JsValue) -> Result<String, JsError> {
+        let red = input::text(&red, "pdn: the red player's name")?;
+        let black = input::text(&black, "pdn: the black player's name")?;
+        let tags = tags_of(&tags)?;
+        Ok(self.pdn_text(&red, &black, &tags))
+    }
+
+    /// Reads a PDN game (the first of the text) or a FEN position and returns the game at its
+    /// final position, with its history. Its rules come from the `Rules` tag or the `GameType`
+    /// (21 English, 25 Russian), else from `defaultRules` (a preset id), as does the notation
+    /// of a FEN. The error names the game and the move in words; nothing else changes.
+    #[wasm_bindgen(js_name = fromPdn)]
+    pub fn from_pdn(text: JsValue, default_rules: JsValue) -> Result<WebGame, JsError> {
+        let default = input::text(&default_rules, "fromPdn: the default rules")?;
+        let text = input::text_up_to(&text, "fromPdn: the text", MAX_PDN)?;
+        WebGame::from_pdn_text(&text, &default).map_err(|e| JsError::new(&e))
+    }
+
+    /// The tag pairs of the PDN game this game was imported from, in order ([`PdnTag`]); none
+    /// for a game begun on the page. Values are plain text, to be shown as text.
+    #[wasm_bindgen(js_name = pdnTags)]
+    pub fn pdn_tags(&self) -> Result<JsValue, JsError> {
+        let tags: Vec<PdnTag> = self
+            .tags
+            .iter()
+            .map(|(name, value)| PdnTag {
+                name: name.clone(),
+                value: value.clone(),
+            })
+            .collect();
+        to_js(&tags)
+    }
+
     /// `color` ("red" or "black") gives up.
     pub fn resign(&mut self, color: JsValue) -> Result<(), JsError> {
         let color = color_of(&color)?;
@@ -251,12 +376,7 @@ impl WebGame {
                 .map_err(|e| format!("bad position '{text}': {e}"))?,
             _ => Position::start(preset.rules()),
         };
-        Ok(WebGame {
-            game: Game::from_position(position),
-            preset,
-            pending_huff: None,
-            redone: Vec::new(),
-        })
+        Ok(WebGame::of(Game::from_position(position), preset))
     }
 
     /// The game a record describes (see [`WebGame::from_record`]); the version is the caller's
@@ -273,12 +393,101 @@ impl WebGame {
             game.play_text(text)
                 .map_err(|e| format!("history[{i}] '{text}' cannot be played: {e}"))?;
         }
-        Ok(WebGame {
+        Ok(WebGame::of(game, preset))
+    }
+
+    fn of(game: Game, preset: Preset) -> WebGame {
+        WebGame {
             game,
             preset,
             pending_huff: None,
             redone: Vec::new(),
-        })
+            tags: Vec::new(),
+        }
+    }
+
+    /// The notation the game's players read and write (docs/rules.md §7, "Other notations").
+    pub fn numbering(&self) -> Numbering {
+        Numbering::of(self.preset)
+    }
+
+    /// A turn written in the internal notation, in the game's own (unchanged if unreadable).
+    fn native(&self, text: &str) -> String {
+        match notation::parse_turn(text) {
+            Ok(parsed) => parsed.in_numbering(self.numbering()),
+            Err(_) => text.to_string(),
+        }
+    }
+
+    /// A refusal whose options are spelled in the game's own notation.
+    fn native_refusal(&self, mut refusal: Refusal) -> Refusal {
+        for option in &mut refusal.options {
+            *option = self.native(option);
+        }
+        refusal
+    }
+
+    /// The first `plies` turns in the game's own notation.
+    fn native_history(&self, plies: usize) -> Vec<String> {
+        let numbering = self.numbering();
+        self.game
+            .history()
+            .iter()
+            .zip(self.game.positions())
+            .take(plies)
+            .map(|(turn, pos)| numbering.turn_text(pos, turn))
+            .collect()
+    }
+
+    /// The game read from a PDN text, or from a FEN position in the notation of
+    /// `default_rules` (see [`WebGame::from_pdn`]). A game with neither a `Rules` nor a
+    /// `GameType` tag is read by `default_rules`, and if its moves do not fit them, as English
+    /// checkers (PDN's own default, GameType 21) or else Russian draughts.
+    pub fn from_pdn_text(text: &str, default_rules: &str) -> Result<WebGame, String> {
+        let default: Preset = default_rules.parse().map_err(|e| format!("{e}"))?;
+        if text.trim().is_empty() {
+            return Err("the text is empty: paste a PDN game or a FEN position".to_string());
+        }
+        if looks_like_fen(text) {
+            let position = Numbering::of(default)
+                .position_from_fen(text.trim(), default.rules())
+                .map_err(|e| cut(&format!("bad FEN for {}: {e}", default.info().name_en), 500))?;
+            return Ok(WebGame::of(Game::from_position(position), default));
+        }
+        let mut read = pdn::read_game(text, Some(default));
+        // Without a Rules or GameType tag: English (PDN's default), then Russian, if the moves
+        // do not fit the page's rules.
+        if let Err(first) = &read {
+            if matches!(first.kind, pdn::PdnErrorKind::Move { .. }) {
+                let untagged = |g: &pdn::PdnGame| {
+                    g.tag("GameType").is_none() && g.tag(pdn::RULES_TAG).is_none()
+                };
+                if let Some(other) = [Preset::English, Preset::Russian]
+                    .into_iter()
+                    .filter(|&p| p != default)
+                    .filter_map(|p| pdn::read_game(text, Some(p)).ok())
+                    .find(untagged)
+                {
+                    read = Ok(other);
+                }
+            }
+        }
+        let game = read.map_err(pdn_message)?;
+        let mut web = WebGame::of(game.game, game.preset);
+        web.tags = game.tags;
+        Ok(web)
+    }
+
+    /// The game as PDN (see [`WebGame::pdn`]): `red` and `black` are the names of the players
+    /// of our colours, written as `White` and `Black` as the game's notation calls them.
+    pub fn pdn_text(&self, red: &str, black: &str, extra: &[(String, String)]) -> String {
+        let (white, other) = match self.numbering().white() {
+            Color::Red => (red, black),
+            Color::Black => (black, red),
+        };
+        let mut tags: Vec<(&str, &str)> = vec![("White", white), ("Black", other)];
+        tags.extend(extra.iter().map(|(n, v)| (n.as_str(), v.as_str())));
+        pdn::write_game(&self.game, &tags)
     }
 
     /// The game as a record (see [`WebGame::record`]).
@@ -387,8 +596,7 @@ impl WebGame {
         };
         movable.sort();
         movable.dedup();
-        let mut history = self.game.history_text();
-        history.truncate(ply);
+        let numbering = self.numbering();
         View {
             fen: pos.to_string(),
             rules: self.preset.id(),
@@ -404,13 +612,24 @@ impl WebGame {
             pending_huff: pending_huff.map(|s| s.number()),
             movable,
             outcome: over.map(outcome_view),
-            history,
+            history: self.native_history(ply),
+            labels: Square::all().map(|sq| numbering.name(sq)).collect(),
             plies: ply as u32,
         }
     }
 
-    /// What the piece on `from` may do (see [`WebGame::grab`]).
+    /// What the piece on `from` may do (see [`WebGame::grab`]), spelled in the game's own
+    /// notation.
     pub fn grab_data(&self, from: Square) -> Grab {
+        let mut grab = self.grab_internal(from);
+        for path in grab.paths.iter_mut().chain(grab.required.iter_mut()) {
+            path.text = self.native(&path.text);
+        }
+        grab.refusal = grab.refusal.map(|r| self.native_refusal(r));
+        grab
+    }
+
+    fn grab_internal(&self, from: Square) -> Grab {
         let pos = self.shown();
         let refuse = |refusal: Refusal| Grab {
             paths: Vec::new(),
@@ -462,6 +681,21 @@ impl WebGame {
 
     /// Plays the route the player pointed at, or says why not (see [`WebGame::route`]).
     pub fn route_data(
+        &mut self,
+        committed: &[Square],
+        via: &[Square],
+        target: Square,
+        stop: bool,
+    ) -> RouteAnswer {
+        match self.route_internal(committed, via, target, stop) {
+            RouteAnswer::Refused { refusal } => RouteAnswer::Refused {
+                refusal: self.native_refusal(refusal),
+            },
+            answer => answer,
+        }
+    }
+
+    fn route_internal(
         &mut self,
         committed: &[Square],
         via: &[Square],
@@ -571,7 +805,7 @@ impl WebGame {
 
     fn played(&self, before: &Position, turn: &Turn, path: Vec<u8>) -> PlayedTurn {
         PlayedTurn {
-            text: notation::turn_text(before, turn),
+            text: self.numbering().turn_text(before, turn),
             color: before.side().into(),
             huff: turn.huff.map(|s| s.number()),
             path,

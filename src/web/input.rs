@@ -54,13 +54,18 @@ pub(crate) fn describe(value: &JsValue) -> String {
 
 /// A string of at most [`MAX_TEXT`] characters.
 pub(crate) fn text(value: &JsValue, what: &str) -> Result<String, JsError> {
+    text_up_to(value, what, MAX_TEXT)
+}
+
+/// A string of at most `max` characters (a PDN file may be longer than [`MAX_TEXT`]).
+pub(crate) fn text_up_to(value: &JsValue, what: &str, max: usize) -> Result<String, JsError> {
     let Some(s) = value.dyn_ref::<JsString>() else {
         return Err(refuse(what, "a string", value));
     };
     let len = s.length() as usize;
-    if len > MAX_TEXT {
+    if len > max {
         return Err(JsError::new(&format!(
-            "{what} is too long: {len} characters (at most {MAX_TEXT})"
+            "{what} is too long: {len} characters (at most {max})"
         )));
     }
     value

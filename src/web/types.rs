@@ -214,8 +214,13 @@ pub struct View {
     pub movable: Vec<u8>,
     /// How the game ended, once it has.
     pub outcome: Option<OutcomeView>,
-    /// The turns played, in notation.
+    /// The turns played, in the game's own notation (docs/rules.md §7, "Other notations"):
+    /// `11-15` in English checkers, `c3-d4` in Russian draughts, `22-18` in the German presets.
+    /// What is sent to the computer stays in the internal notation (`WebGame.history()`).
     pub history: Vec<String>,
+    /// The names of the 32 squares in the game's own notation, index = internal square − 1
+    /// (`labels[21]` is `"11"` in English checkers, `"c3"` in Russian draughts, `"22"` else).
+    pub labels: Vec<String>,
     /// The number of turns played.
     pub plies: u32,
 }
@@ -233,7 +238,7 @@ pub struct PathView {
     pub crowns: bool,
     /// Blasen: the capture stops although it could go on (the piece becomes huffable).
     pub unfinished: bool,
-    /// The move in notation.
+    /// The move in the game's own notation.
     pub text: String,
 }
 
@@ -246,7 +251,7 @@ pub struct Refusal {
     pub code: RefusalCode,
     /// The squares the reason names (the piece that must capture, the square taken, …).
     pub squares: Vec<u8>,
-    /// For an ambiguous move: the ways it can be spelled.
+    /// For an ambiguous move: the ways it can be spelled (in the game's own notation).
     pub options: Vec<String>,
     /// The core's own wording (English), for logs and tests.
     pub text: String,
@@ -296,7 +301,8 @@ pub struct Grab {
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct PlayedTurn {
-    /// The turn in notation.
+    /// The turn in the game's own notation (`11-15` in English checkers, `c3-d4` in Russian
+    /// draughts).
     pub text: String,
     /// The side that played it.
     pub color: Side,
@@ -357,6 +363,16 @@ pub struct GameRecord {
     pub start: String,
     /// The turns played, in notation.
     pub history: Vec<String>,
+}
+
+/// A tag pair of an imported PDN game (`[Event "Club night"]`), shown as text on the page.
+#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct PdnTag {
+    /// The tag's name, `Event`.
+    pub name: String,
+    /// Its value as written (text, never markup).
+    pub value: String,
 }
 
 /// A request to the computer (page → worker).
@@ -489,6 +505,7 @@ mod tests {
             PlayedTurn,
             RouteAnswer,
             GameRecord,
+            PdnTag,
             WorkerRequest,
             WorkerReply
         )

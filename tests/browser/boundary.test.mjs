@@ -82,7 +82,7 @@ test('every export and every WebGame method, given values of the wrong kind, wor
         record[field] = v;
         attempt('WebGame.fromRecord({ ' + field + ': ' + name + ' })', () => b.WebGame.fromRecord(record).free());
       }
-      for (const method of ['fen', 'rules', 'startFen', 'history', 'side', 'isOver', 'view', 'cancelHuff', 'canRedo', 'record']) {
+      for (const method of ['fen', 'rules', 'startFen', 'history', 'side', 'isOver', 'view', 'cancelHuff', 'canRedo', 'record', 'pdnTags']) {
         attempt(method + '(' + name + ')', () => game[method](v));
       }
       attempt('viewAt(' + name + ')', () => game.viewAt(v));
@@ -91,6 +91,13 @@ test('every export and every WebGame method, given values of the wrong kind, wor
       attempt('playText(' + name + ')', () => game.playText(v));
       attempt('resign(' + name + ')', () => game.resign(v));
       attempt('truncate(' + name + ')', () => game.truncate(v));
+      // PDN: export (names and tags) and import (text and default rules).
+      attempt('pdn(' + name + ', B)', () => game.pdn(v, 'B'));
+      attempt('pdn(R, ' + name + ')', () => game.pdn('R', v));
+      attempt('pdn(R, B, ' + name + ')', () => game.pdn('R', 'B', v));
+      attempt('pdn(R, B, { Event: ' + name + ' })', () => game.pdn('R', 'B', { Event: v }));
+      attempt('WebGame.fromPdn(' + name + ', english)', () => b.WebGame.fromPdn(v, 'english').free());
+      attempt('WebGame.fromPdn(1. 11-15 *, ' + name + ')', () => b.WebGame.fromPdn('1. 11-15 *', v).free());
       // Routes to 13 (no piece gets there) or from 9 (Black's piece, Red to move): refused
       // whatever the rest says, never played.
       attempt('route(' + name + ', [], 13, false)', () => game.route(v, [], 13, false));
@@ -115,6 +122,14 @@ test('every export and every WebGame method, given values of the wrong kind, wor
   assert.match(byLabel['route([9], [], 13, long array)'].message, /stop must be true or false/);
   assert.match(byLabel['route(long array, [], 13, false)'].message, /too long/);
   assert.match(byLabel['WebGame.fromRecord({ version: 278 })'].message, /unknown record version/);
+  assert.match(byLabel['WebGame.fromPdn(null, english)'].message, /fromPdn: the text must be a string, not null/);
+  assert.match(byLabel['WebGame.fromPdn(200 KB string, english)'].message, /^game 1: move 1 'x+…' \(line 1\): cannot read it/);
+  assert.ok(byLabel['WebGame.fromPdn(200 KB string, english)'].message.length < 1000, 'a long move is cut short in the message');
+  assert.match(byLabel['WebGame.fromPdn(1. 11-15 *, 278)'].message, /fromPdn: the default rules must be a string/);
+  assert.match(byLabel['pdn(R, B, [])'].message, /pdn: the tags must be an object, not an array/);
+  assert.match(byLabel['pdn(R, B, { Event: 278 })'].message, /pdn: the tags: Event must be a string, not the number 278/);
+  assert.ok(byLabel['pdn(R, B, undefined)'].ok);
+  assert.ok(byLabel["pdn('22', B)"].ok);
   // The values that are right work: no FEN means the start; 0 plies is the start.
   assert.ok(byLabel['new WebGame(english, undefined)'].ok);
   assert.ok(byLabel['new WebGame(english, null)'].ok);
@@ -139,7 +154,7 @@ test('a freed handle and a call from inside a call throw an Error; the game goes
     const freed = new b.WebGame('english');
     freed.free();
     attempt('free() twice', () => freed.free());
-    for (const method of ['fen', 'rules', 'startFen', 'history', 'side', 'isOver', 'view', 'cancelHuff', 'canRedo', 'record', 'undo', 'redo']) {
+    for (const method of ['fen', 'rules', 'startFen', 'history', 'side', 'isOver', 'view', 'cancelHuff', 'canRedo', 'record', 'undo', 'redo', 'pdnTags']) {
       attempt('freed.' + method + '()', () => freed[method]());
     }
     attempt('freed.viewAt(0)', () => freed.viewAt(0));
@@ -149,6 +164,7 @@ test('a freed handle and a call from inside a call throw an Error; the game goes
     attempt('freed.playText(22-18)', () => freed.playText('22-18'));
     attempt('freed.resign(red)', () => freed.resign('red'));
     attempt('freed.truncate(0)', () => freed.truncate(0));
+    attempt('freed.pdn(R, B)', () => freed.pdn('R', 'B'));
     attempt('a method on another object', () => b.WebGame.prototype.grab.call({}, 22));
 
     // Calls from inside a call: a getter of an argument calls back into the same game.
@@ -164,6 +180,15 @@ test('a freed handle and a call from inside a call throw an Error; the game goes
     attempt('route with a throwing getter', () => second.route(throwing, [], 18, false));
     attempt('fromRecord with a throwing getter', () => b.WebGame.fromRecord({ version: 1, rules: 'english', start: 'W:W21-32:B1-12', get history() { throw new Error('boom'); } }));
     attempt('workerAnswer with a throwing getter', () => b.workerAnswer({ get type() { throw new Error('boom'); } }));
+    attempt('pdn with a throwing tag getter', () => second.pdn('R', 'B', { get Event() { throw new Error('boom'); } }));
+    const third = new b.WebGame('english');
+    attempt('pdn with a tag getter calling route and free', () => third.pdn('R', 'B', { get Event() {
+      for (const f of [() => third.route([22], [], 18, false), () => third.free()]) {
+        try { f(); inner.push('ran'); } catch (e) { inner.push(e instanceof WebAssembly.RuntimeError ? 'TRAP' : e instanceof Error ? 'error' : 'other'); }
+      }
+      return 'x';
+    } }));
+    attempt('pdn with a Proxy whose keys throw', () => second.pdn('R', 'B', new Proxy({}, { ownKeys() { throw new Error('boom'); } })));
     attempt('fromRecord inside fromRecord', () => b.WebGame.fromRecord({ version: 1, rules: 'english', start: 'W:W21-32:B1-12', get history() { b.WebGame.fromRecord({ version: 1, rules: 'english', start: 'W:W21-32:B1-12', history: [] }).free(); return ['22-18']; } }).free());
     results.push({ label: 'inner calls', ok: !inner.includes('TRAP') && !inner.includes('other'), isError: true, message: inner.join(' ') });
     attempt('second game still plays', () => { if (second.route([22], [], 18, false).status !== 'played') throw new Error('not played'); });
@@ -176,6 +201,8 @@ test('a freed handle and a call from inside a call throw an Error; the game goes
   }
   assert.ok(byLabel['inner calls'].ok, byLabel['inner calls'].message);
   assert.match(byLabel['route with a throwing getter'].message, /committed\[0\] could not be read/);
+  assert.match(byLabel['pdn with a throwing tag getter'].message, /pdn: the tags: its 'Event' could not be read/);
+  assert.match(byLabel['pdn with a Proxy whose keys throw'].message, /pdn: the tags: their names could not be read/);
   assert.ok(byLabel['fromRecord inside fromRecord'].ok);
   assert.ok(byLabel['second game still plays'].ok, byLabel['second game still plays'].message);
   assert.ok(byLabel['a new game plays'].ok, byLabel['a new game plays'].message);
@@ -207,7 +234,7 @@ test('the move list API: viewAt, undo and redo, truncate, record and fromRecord'
     return out;
   });
   assert.equal(seen.start, 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12');
-  assert.deepEqual(seen.one, ['22-18']);
+  assert.deepEqual(seen.one, ['11-15'], 'the view in ACF; history() and records stay internal');
   assert.deepEqual(seen.undo, [true, true, true, true, 2]);
   assert.deepEqual(seen.record, { version: 1, rules: 'english', start: 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12', history: ['22-18', '12-16'] });
   assert.deepEqual(seen.resumed, ['22-18', '12-16']);

@@ -73,7 +73,7 @@ test('drag 22-18: the piece lands, the computer answers with an animated move, l
   await idle(page);
   const history = await page.evaluate(() => window.dame.state.view.history);
   assert.equal(history.length, 2);
-  assert.equal(history[0], '22-18');
+  assert.equal(history[0], '11-15', 'English moves read in ACF numbers: internal 22-18');
   const last = await page.evaluate(() => window.dame.state.lastMove.path);
   assert.equal(last.length, 2);
   // The last move's squares are tinted (yellow-green over the dark square).
@@ -81,7 +81,7 @@ test('drag 22-18: the piece lands, the computer answers with an animated move, l
   const k = await cell(page);
   const [r, g, b] = await pixel(page, c.x - k * 0.45, c.y - k * 0.45);
   assert.ok(r > 170 && g > 150 && b < 120, `tinted square, got ${[r, g, b]}`);
-  assert.match(await page.textContent('#moves'), /22-18/);
+  assert.match(await page.textContent('#moves'), /11-15/);
   await shot(page, '02-after-reply');
   assert.deepEqual(errors, []);
   await context.close();
@@ -158,9 +158,9 @@ test('an illegal drag snaps back and says why', async () => {
   await page.mouse.move(a.x, a.y);
   await page.mouse.down();
   await settle(page);
-  assert.match(await message(page), /mit dem Stein auf 22/);
+  assert.match(await message(page), /mit dem Stein auf 11/, 'ACF name of internal 22');
   const required = await page.evaluate(() => window.dame.state.required.map((p) => p.text));
-  assert.deepEqual(required, ['22x15']);
+  assert.deepEqual(required, ['11x18'], 'ACF: internal 22x15');
   await shot(page, '04-required-path');
   await page.mouse.move(a.x, a.y - 80, { steps: 5 });
   await page.mouse.up();
@@ -192,7 +192,7 @@ test('capture obligation is highlighted before touching anything, and the captur
   await drag(page, 22, 15);
   await page.waitForFunction(() => document.getElementById('board').dataset.fen.startsWith('W:') || document.getElementById('board').dataset.phase === 'over');
   await idle(page);
-  assert.match(await page.evaluate(() => window.dame.state.view.history[0]), /^22x15$/);
+  assert.match(await page.evaluate(() => window.dame.state.view.history[0]), /^11x18$/);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -215,7 +215,7 @@ test('double capture: step by step with two drags, and with one drag to the end'
     }
     await idle(page);
     assert.equal(await fen(page), 'B:W16:B5', how);
-    assert.deepEqual(await page.evaluate(() => window.dame.state.view.history), ['30x23x16']);
+    assert.deepEqual(await page.evaluate(() => window.dame.state.view.history), ['3x10x17'], 'ACF: internal 30x23x16');
     assert.deepEqual(errors, []);
     await context.close();
   }
@@ -246,7 +246,7 @@ test('two routes to one square: dragging through a square on the way chooses', a
   assert.equal(await fen(page), start);
   await drag(page, 26, 10, [19]);
   await idle(page);
-  assert.deepEqual(await page.evaluate(() => window.dame.state.view.history), ['26x19x10']);
+  assert.deepEqual(await page.evaluate(() => window.dame.state.view.history), ['7x14x23']);
   assert.equal(await fen(page), 'B:W10:B1,14,22');
   assert.deepEqual(errors, []);
   await context.close();
@@ -258,7 +258,7 @@ test('promotion shows a crown', async () => {
   await drag(page, 7, 3);
   await idle(page);
   assert.equal(await fen(page), 'B:WK3:B20');
-  assert.match(await page.getAttribute('#board', 'aria-label'), /Damen auf 3/);
+  assert.match(await page.getAttribute('#board', 'aria-label'), /Damen auf 30/);
   // The crown is gold on the red piece.
   const c = await squareCenter(page, 3);
   const [r, g, b] = await pixel(page, c.x, c.y - (await cell(page)) * 0.05);
@@ -373,7 +373,7 @@ test('touch: a finger drag at 360 px width', async () => {
   await page.waitForFunction(() => document.getElementById('board').dataset.fen.includes('W18,') || document.getElementById('board').dataset.fen.includes(',18,'));
   await page.waitForFunction(() => document.getElementById('board').dataset.fen.startsWith('W:'));
   await idle(page);
-  assert.equal(await page.evaluate(() => window.dame.state.view.history[0]), '22-18');
+  assert.equal(await page.evaluate(() => window.dame.state.view.history[0]), '11-15');
   await shot(page, '12-touch-360');
   assert.deepEqual(errors, []);
   await context.close();
