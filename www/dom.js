@@ -234,6 +234,7 @@ function syncMoves(v) {
   const shown = String(state.past?.ply ?? v.plies);
   if (list.dataset.shown === shown) return;
   list.dataset.shown = shown;
+  list.dataset.live = state.past ? '0' : '1';
   /** @type {HTMLElement | null} */
   let current = null;
   for (const b of list.querySelectorAll('button.ply')) {

@@ -10,7 +10,7 @@ import { t, sideName, problemText } from './i18n.js';
 import { stopComputer } from './computer.js';
 import { afterTurn, humanColor, refresh, saveGame, savedText } from './turns.js';
 import { fillPanel } from './dom.js';
-import { readSaved, clearSaved, savedId, newId, tellTabs, parse } from './saved.js';
+import { readSaved, clearSaved, savedId, newId, tellTabs, parse, tookUp, olderThan } from './saved.js';
 import * as engine from './engine.js';
 
 /** @import { State, WebGame, SavedGame, Confirm } from '#types/page' */
@@ -68,6 +68,7 @@ export function newGame(phase) {
     st.message = { text: note || (phase === 'setup' ? beforePlay() : ''), kind: note ? 'error' : 'info' };
   });
   if (phase === 'playing') {
+    tookUp();
     engine.newGame();
     afterTurn();
   }
@@ -85,6 +86,7 @@ export function resumeSaved() {
     update((s) => { s.urlNote = s.urlNote ? `${s.urlNote} ${problem}` : problem; });
     return false;
   }
+  tookUp();
   adopt(found.ok.game, found.ok.saved, false);
   // Is the game open in another tab already? That tab answers 'here'.
   tellTabs('hello', found.ok.saved.id);
@@ -224,7 +226,7 @@ export function onTabMessage(msg) {
   const mine = state.gameId;
   const active = !state.elsewhere && !!mine && (state.phase === 'playing' || state.phase === 'over');
   if (msg.type === 'hello') {
-    if (active && msg.game === mine) tellTabs('here', mine);
+    if (active && msg.game === mine && olderThan(msg)) tellTabs('here', mine);
   } else if (msg.type === 'here') {
     if (active && msg.game === mine) goElsewhere('same');
   } else if (state.elsewhere) {
@@ -284,6 +286,7 @@ function follow(data) {
  * game), and the other tabs are told. */
 export function takeOver() {
   if (!state.elsewhere) return;
+  tookUp();
   update((s) => { s.elsewhere = null; });
   saveGame();
   tellTabs('take', state.gameId, savedText() ?? undefined);

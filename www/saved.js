@@ -161,7 +161,8 @@ export function snapshot(game, id, settings) {
 
 /** A message between tabs; 'saved' and 'take' carry the saved game's text (the other tab's copy
  * of localStorage may not have it yet).
- * @typedef {{ type: 'hello' | 'here' | 'saved' | 'take', tab: string, game: string | null, data?: string }} TabMessage */
+ * 'hello' carries when this tab took the game up (of two tabs opened together, the later yields).
+ * @typedef {{ type: 'hello' | 'here' | 'saved' | 'take', tab: string, game: string | null, data?: string, since?: number }} TabMessage */
 
 /** @type {BroadcastChannel | null} */
 let channel = null;
@@ -177,7 +178,21 @@ export function listenTabs(onMessage) {
   };
 }
 
+/** When this tab took its game up (ms since the epoch). */
+export let since = Date.now();
+export function tookUp() {
+  since = performance.timeOrigin + performance.now();
+}
+
 /** Tells the other tabs. @param {TabMessage['type']} type @param {string | null} game @param {string} [data] */
 export function tellTabs(type, game, data) {
-  channel?.postMessage(data === undefined ? { type, tab: TAB, game } : { type, tab: TAB, game, data });
+  /** @type {TabMessage} */
+  const msg = { type, tab: TAB, game, since };
+  if (data !== undefined) msg.data = data;
+  channel?.postMessage(msg);
+}
+
+/** Has this tab had its game longer than the tab that sent `msg`? @param {TabMessage} msg */
+export function olderThan(msg) {
+  return msg.since === undefined || since < msg.since || (since === msg.since && TAB < msg.tab);
 }
