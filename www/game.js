@@ -87,15 +87,16 @@ export function resumeSaved() {
     return false;
   }
   tookUp();
-  adopt(found.ok.game, found.ok.saved, false);
+  adopt(found.ok.game, found.ok.saved, false, [t('resumed')]);
   // Is the game open in another tab already? That tab answers 'here'.
   tellTabs('hello', found.ok.saved.id);
   return true;
 }
 
-/** Takes `game` (resumed from storage) as this tab's game; `passive`: another tab has it.
- * @param {WebGame} game @param {SavedGame} saved @param {boolean} passive */
-function adopt(game, saved, passive) {
+/** Takes `game` (resumed from storage) as this tab's game; `passive`: another tab has it; `notes`:
+ * what to say first. @param {WebGame} game @param {SavedGame} saved @param {boolean} passive
+ * @param {string[]} [notes] */
+function adopt(game, saved, passive, notes = []) {
   stopComputer();
   if (state.game !== game) state.game?.free();
   update((st) => {
@@ -110,7 +111,7 @@ function adopt(game, saved, passive) {
   });
   fillPanel();
   engine.newGame();
-  if (!passive) afterTurn();
+  if (!passive) afterTurn(notes);
 }
 
 /** The hint before Play: Red begins, unless a position from the URL has Black to move. */

@@ -56,6 +56,7 @@ test('resume: three moves, a reload, the same position, move list and choices; a
   assert.equal(await board(page, 'data-phase'), 'playing');
   assert.deepEqual(await moveList(page), ['22-18', '12-16', '21-17']);
   assert.match(await page.textContent('#turn'), /Schwarz ist am Zug/);
+  assert.equal(await message(page), 'Das gespeicherte Spiel geht weiter.');
   // The game goes on from there.
   await drag(page, 9, 14);
   await page.waitForFunction(() => window.dame.state.view.history.length === 4);
