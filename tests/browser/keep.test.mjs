@@ -377,6 +377,29 @@ test('a second tab on the same game is told so, follows it, and can take it over
   await a.context.close();
 });
 
+test('two tabs opened together on the saved game: one has it, the other is told', async () => {
+  const a = await openGame(env, q({ rules: 'english', opponent: 'human' }));
+  await play(a.page);
+  await playMoves(a.page, [[22, 18]]);
+  await a.page.close();
+  const [b, c] = await Promise.all([a.context.newPage(), a.context.newPage()]);
+  const url = env.base + q({ rules: 'english', opponent: 'human' });
+  await Promise.all([b.goto(url), c.goto(url)]);
+  await Promise.all([ready(b), ready(c)]);
+  const passive = async () => {
+    const states = await Promise.all([b, c].map((p) => p.evaluate(() => window.dame.state.elsewhere)));
+    return states.filter((x) => x === 'same').length;
+  };
+  const told = () => window.dame.state.elsewhere === 'same';
+  await Promise.race([b.waitForFunction(told), c.waitForFunction(told)]);
+  // Both tabs have heard each other's hello by now: a second 'here' would have come.
+  await Promise.all([b.evaluate(() => new Promise((r) => setTimeout(r, 0))), c.evaluate(() => new Promise((r) => setTimeout(r, 0)))]);
+  assert.equal(await passive(), 1, 'exactly one of the two is passive');
+  assert.deepEqual(await history(b), ['22-18']);
+  assert.deepEqual(await history(c), ['22-18']);
+  await a.context.close();
+});
+
 test('share: a link to the position, copied or shown in a field, opens the same position', async () => {
   const { page, errors, context } = await openGame(env, q({ rules: 'english', opponent: 'human' }));
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(env.base).origin });
