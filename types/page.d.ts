@@ -10,8 +10,9 @@ import type { RefusalCode } from './RefusalCode';
 import type { Side } from './Side';
 import type { View } from './View';
 import type { WorkerReply } from './WorkerReply';
+import type { GameRecord } from './GameRecord';
 
-export type { Bindings, WebGame, View, PieceView, PathView, PresetView, LevelView, WorkerReply };
+export type { Bindings, WebGame, View, PieceView, PathView, PresetView, LevelView, WorkerReply, GameRecord };
 
 export type Color = Side;
 export type Lang = 'de' | 'en';
@@ -127,6 +128,41 @@ export type State = {
   prompt: Message | null;
   /** The board's side in CSS pixels. */
   size: number;
+  /** An earlier position being looked at (the board draws it; no moves), or null: the game. */
+  past: { ply: number; view: View } | null;
+  /** A question waiting for the player's answer (the confirm dialog). */
+  confirm: Confirm | null;
+  /** The result card was closed (the final position is shown, the result beside the board). */
+  overClosed: boolean;
+  /** The saved game's id (it tells tabs on the same game apart from others). */
+  gameId: string | null;
+  /** Another tab has the saved game: 'same' (this game), 'other' (a game begun there); nothing is
+   * saved here until the player takes it over. */
+  elsewhere: 'same' | 'other' | null;
+  /** A link to a position, shown to be copied by hand: the link, and the FEN it is for. */
+  share: { link: string; fen: string } | null;
+};
+
+/** What the confirm dialog asks: resign, end the game for a new one, play on from `ply`. */
+export type Confirm = { kind: 'resign' } | { kind: 'new' } | { kind: 'playFrom'; ply: number };
+
+/** The game as kept in localStorage (key `dame.game.v1`). */
+export type SavedGame = {
+  /** The format: 1. */
+  version: number;
+  /** A random id per game. */
+  id: string;
+  /** Preset, start position and every turn (WebGame.record()). */
+  record: GameRecord;
+  level: number;
+  color: Color;
+  opponent: 'computer' | 'human';
+  /** A huff made but not yet followed by a move. */
+  huff: number | null;
+  /** The side that resigned. */
+  resigned: Color | null;
+  /** The position, to check the record against. */
+  fen: string;
 };
 
 /** A language's texts: a reason for every refusal code the wasm layer sends, among the rest. */

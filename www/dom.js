@@ -1,8 +1,11 @@
 // @ts-check
-// The page around the board: the panel's choices, and the status, message, move list, data-fen,
-// data-phase, data-busy and aria-label kept in step with the state on every redraw.
+// The page around the board: the panel's choices, and the status, message, move list, the
+// banner while an earlier position is shown, the result, the confirm dialog, the other-tab
+// notice, the share link, data-fen, data-ply, data-live, data-phase, data-busy and aria-label
+// kept in step with the state on every redraw. data-fen and aria-label describe the position
+// drawn: the one looked at while looking back.
 
-import { state } from './state.js';
+import { state, drawnView } from './state.js';
 import { t, lang, applyStatic, sideName, outcomeText, nameOf, noteOf } from './i18n.js';
 import { humanColor } from './turns.js';
 import { heldAt } from './selection.js';
@@ -71,24 +74,73 @@ function describe(view) {
     return out.length ? out.join('; ') : t('ariaNone');
   };
   const turn = view.outcome ? t('ariaOver', { text: outcomeText(view.outcome, humanColor()).title }) : t('toMove', { side: sideName(view.side) });
-  return t('aria', { turn, red: part('red'), black: part('black') });
+  const text = t('aria', { turn, red: part('red'), black: part('black') });
+  return state.past ? `${t('ariaPast', { n: state.past.ply })}. ${text}` : text;
 }
 
 /** Brings the DOM in step with the state (called on every redraw). */
 export function syncDom() {
   const v = state.view;
-  if (!v) return;
-  canvas.dataset.fen = v.fen;
+  const drawn = drawnView();
+  if (!v || !drawn) return;
+  canvas.dataset.fen = drawn.fen;
+  canvas.dataset.ply = String(state.past?.ply ?? v.plies);
+  canvas.dataset.live = state.past ? '0' : '1';
   canvas.dataset.phase = state.phase;
   canvas.dataset.busy = state.thinking || state.anim ? '1' : '0';
   canvas.dataset.selected = state.selected ? String(heldAt(state.selected)) : '';
-  canvas.setAttribute('aria-label', describe(v));
+  canvas.setAttribute('aria-label', describe(drawn));
   syncStatus(v);
+  syncPast(v);
   syncOver(v);
   syncControls(v);
+  syncConfirm();
+  syncShare(drawn);
   const preset = state.presets.find((p) => p.id === v.rules);
   setText($('rules-note'), preset ? noteOf(preset) : '');
   syncMoves(v);
+}
+
+/** The banner over the board while an earlier position is shown. @param {View} v */
+function syncPast(v) {
+  const past = state.past;
+  $('past').hidden = !past;
+  $('status-bar').hidden = !!past;
+  $('board-frame').classList.toggle('looking-back', !!past);
+  if (!past) return;
+  setText($('past-back'), past.ply === 0 ? t('pastStart') : t('pastAt', { n: past.ply, move: v.history[past.ply - 1] }));
+  $('play-from').hidden = !!state.elsewhere;
+}
+
+/** The confirm dialog, open while a question waits for an answer. */
+function syncConfirm() {
+  const dialog = $('confirm', HTMLDialogElement);
+  const q = state.confirm;
+  if (!q) {
+    if (dialog.open) dialog.close();
+    return;
+  }
+  const plies = state.view?.plies ?? 0;
+  const [text, yes] = q.kind === 'resign'
+    ? [t('confirmResign'), t('confirmResignYes')]
+    : q.kind === 'new'
+      ? [t('confirmNew'), t('confirmNewYes')]
+      : [t(q.ply === 0 ? 'confirmPlayFromStart' : 'confirmPlayFrom', { n: q.ply, count: plies - q.ply }), t('confirmPlayFromYes')];
+  setText($('confirm-text'), text);
+  setText($('confirm-yes'), yes);
+  setText($('confirm-no'), t('confirmNo'));
+  if (!dialog.open) dialog.showModal();
+}
+
+/** The link to the position drawn, while it is drawn. @param {View} drawn */
+function syncShare(drawn) {
+  const share = state.share && state.share.fen === drawn.fen ? state.share : null;
+  $('share-box').hidden = !share;
+  const field = $('share-link', HTMLInputElement);
+  if (share && field.value !== share.link) {
+    field.value = share.link;
+    field.setAttribute('aria-label', t('shareLabel'));
+  }
 }
 
 /** Whose turn it is, the thinking indicator and the message. @param {View} v */
@@ -101,18 +153,38 @@ function syncStatus(v) {
   }
   setText($('turn'), turn);
   $('thinking').hidden = !state.thinking;
-  setText($('message'), state.message.text);
-  $('message').className = 'msg-' + state.message.kind;
+  // Looking back, the message says how to step and how to return.
+  const message = state.past ? { text: t('pastHint'), kind: 'info' } : state.message;
+  setText($('message'), message.text);
+  $('message').className = 'msg-' + message.kind;
 }
 
-/** The card at the end of a game, once the last turn has been shown. @param {View} v */
+/** Where the focus was before the result card took it. @type {Element | null} */
+let focusBefore = null;
+
+/** The card at the end of a game, once the last turn has been shown (until it is closed, or an
+ * earlier position is looked at), and the result beside the board. @param {View} v */
 function syncOver(v) {
-  const over = state.phase === 'over' && v.outcome && !state.anim;
-  $('over').hidden = !over;
-  if (over && v.outcome) {
+  const ended = state.phase === 'over' && !!v.outcome && !state.anim;
+  const card = ended && !state.overClosed && !state.past;
+  const over = $('over');
+  const opening = card && over.hidden;
+  const closing = !card && !over.hidden;
+  over.hidden = !card;
+  $('result').hidden = !ended;
+  if (ended && v.outcome) {
     const o = outcomeText(v.outcome, humanColor());
     setText($('over-title'), o.title);
     setText($('over-text'), o.why);
+    setText($('result-title'), o.title);
+    setText($('result-text'), o.why);
+  }
+  if (opening) {
+    focusBefore = document.activeElement;
+    $('again').focus({ preventScroll: true });
+  } else if (closing && over.contains(document.activeElement)) {
+    if (focusBefore instanceof HTMLElement && focusBefore.isConnected) focusBefore.focus({ preventScroll: true });
+    else $('new').focus({ preventScroll: true });
   }
 }
 
@@ -121,27 +193,67 @@ function syncControls(v) {
   $('setup').hidden = state.phase !== 'setup';
   $('controls').hidden = state.phase === 'setup';
   // Undo works while the computer thinks (its search is dropped); a pending huff can be taken back.
-  $('undo', HTMLButtonElement).disabled = !!state.anim || (v.plies === 0 && v.pendingHuff == null);
-  $('resign', HTMLButtonElement).disabled = state.phase !== 'playing' || state.thinking;
+  const passive = !!state.elsewhere;
+  $('undo', HTMLButtonElement).disabled = !!state.anim || passive || (v.plies === 0 && v.pendingHuff == null);
+  $('redo', HTMLButtonElement).disabled = !!state.anim || passive || !state.game?.canRedo();
+  $('resign', HTMLButtonElement).disabled = state.phase !== 'playing' || state.thinking || passive;
+  $('tabs').hidden = !passive;
+  if (state.elsewhere) setText($('tabs-text'), t(state.elsewhere === 'same' ? 'elsewhereSame' : 'elsewhereOther'));
   const twoPlayers = select('opponent').value === 'human';
   $('level-row').hidden = twoPlayers;
   $('color-row').hidden = twoPlayers;
 }
 
-/** The move list, two plies a line (Black's first move alone after "…"). @param {View} v */
+/** The move list, two plies a line (Black's first move alone after "…"): each turn a button that
+ * shows the position after it; the one shown is marked (aria-current). @param {View} v */
 function syncMoves(v) {
   const list = $('moves');
-  const key = v.history.join(' ');
-  if (list.dataset.key === key) return;
-  list.dataset.key = key;
-  const first = state.game?.startFen().startsWith('B') ? 1 : 0;
-  const plies = first ? ['…', ...v.history] : v.history;
-  const items = [];
-  for (let i = 0; i < plies.length; i += 2) {
-    const li = document.createElement('li');
-    li.textContent = plies.slice(i, i + 2).join('  ');
-    items.push(li);
+  const key = `${lang()} ${v.history.join(' ')}`;
+  if (list.dataset.key !== key) {
+    list.dataset.key = key;
+    const black = state.game?.startFen().startsWith('B') ?? false;
+    /** @type {(HTMLElement | null)[]} */
+    const cells = v.history.map((move, i) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'ply';
+      b.dataset.ply = String(i + 1);
+      b.textContent = move;
+      const side = (i % 2 === 0) !== black ? 'red' : 'black';
+      b.setAttribute('aria-label', t('moveLabel', { n: i + 1, move, side: sideName(side) }));
+      return b;
+    });
+    if (black) cells.unshift(null);
+    const items = [];
+    for (let i = 0; i < cells.length; i += 2) {
+      const li = document.createElement('li');
+      for (const c of cells.slice(i, i + 2)) {
+        if (c) li.append(c);
+        else li.append(Object.assign(document.createElement('span'), { className: 'ply', textContent: '…' }));
+      }
+      items.push(li);
+    }
+    list.replaceChildren(...items);
+    list.dataset.shown = '';
   }
-  list.replaceChildren(...items);
-  list.scrollTop = list.scrollHeight;
+  const shown = String(state.past?.ply ?? v.plies);
+  if (list.dataset.shown === shown) return;
+  list.dataset.shown = shown;
+  list.dataset.live = state.past ? '0' : '1';
+  /** @type {HTMLElement | null} */
+  let current = null;
+  for (const b of list.querySelectorAll('button.ply')) {
+    if (!(b instanceof HTMLElement)) continue;
+    if (b.dataset.ply === shown) {
+      b.setAttribute('aria-current', 'step');
+      current = b;
+    } else {
+      b.removeAttribute('aria-current');
+    }
+  }
+  // Keep the shown turn in view (the list scrolls; the page does not).
+  const li = current?.parentElement;
+  if (!state.past || !li) list.scrollTop = list.scrollHeight;
+  else if (li.offsetTop < list.scrollTop) list.scrollTop = li.offsetTop;
+  else if (li.offsetTop + li.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = li.offsetTop + li.offsetHeight - list.clientHeight;
 }

@@ -9,6 +9,7 @@ import { squareAt } from './board.js';
 import { t } from './i18n.js';
 import { grab, refuseGrab, clickHeld, clearSelection, isNode, heldAt, midCapture } from './selection.js';
 import { isHumanTurn, playRoute, huff, slideBack } from './turns.js';
+import { backToGame } from './nav.js';
 
 /** @import { Point } from '#types/page' */
 
@@ -23,6 +24,11 @@ function squareUnder(p) {
 export function press(p) {
   if (state.pendingClick != null) update((s) => { s.pendingClick = null; });
   const sq = squareUnder(p);
+  if (state.past) {
+    // Looking back: a click on the board returns to the game.
+    backToGame();
+    return;
+  }
   if (state.phase === 'setup') {
     update((s) => say(s, t('clickPlayFirst'), 'warn'));
     return;

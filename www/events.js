@@ -2,13 +2,15 @@
 // The page's DOM events, bound to what they mean. On the board: pointer down on the canvas,
 // move/up/cancel on the document (so a drag that leaves the board still ends cleanly), for mouse,
 // pen and touch alike, in CSS pixels of the board; Escape puts a held piece down. In the panel:
-// the choices, Play, New game, Undo, Resign and the language.
+// the choices, Play, New game, Undo, Redo, Resign (both asked first), Share, the move list and
+// the language. On the page: ←/→, Home/End step through the game (not while typing in a field).
 
 import { state, update } from './state.js';
 import * as drag from './drag.js';
 import { putDown } from './selection.js';
 import { afterTurn, isHumanTurn } from './turns.js';
-import { newGame, undo, resign, beforePlay } from './game.js';
+import { newGame, undo, redo, askResign, askNewGame, askPlayFrom, answer, takeOver, beforePlay } from './game.js';
+import { look, step, backToGame, closeOver, sharePosition } from './nav.js';
 import { $, readPanel, fillPanel } from './dom.js';
 import { setLang, lang } from './i18n.js';
 import { saveSettings } from './settings.js';
@@ -52,9 +54,29 @@ export function bindBoard(canvas) {
     drag.press(point(e));
   });
   canvas.addEventListener('contextmenu', (e) => e.preventDefault());
-  addEventListener('keydown', (e) => {
-    if (e.key === 'Escape') putDown();
-  });
+  addEventListener('keydown', onKey);
+}
+
+/** Keys on the page: Escape closes the result card or returns to the game (and puts a held piece
+ * down); the arrows, Home and End step through the game. @param {KeyboardEvent} e */
+function onKey(e) {
+  if (state.confirm || e.defaultPrevented) return; // the dialog has the keys
+  if (e.key === 'Escape') {
+    if (state.phase === 'over' && !state.overClosed && !state.past) closeOver();
+    else if (state.past) backToGame();
+    putDown();
+    return;
+  }
+  if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  const target = e.target;
+  if (target instanceof HTMLElement && (target.isContentEditable || target.closest('input, select, textarea'))) return;
+  if (state.phase !== 'playing' && state.phase !== 'over') return;
+  if (e.key === 'ArrowLeft') step(-1);
+  else if (e.key === 'ArrowRight') step(1);
+  else if (e.key === 'Home') look(0);
+  else if (e.key === 'End') backToGame();
+  else return;
+  e.preventDefault();
 }
 
 /** Takes the panel's choices into the state and remembers them. */
@@ -81,9 +103,25 @@ export function bindPanel() {
     newGame('playing');
   });
   $('again').addEventListener('click', () => newGame('playing'));
-  $('new').addEventListener('click', () => newGame('setup'));
+  $('over-close').addEventListener('click', closeOver);
+  $('new').addEventListener('click', askNewGame);
   $('undo').addEventListener('click', undo);
-  $('resign').addEventListener('click', resign);
+  $('redo').addEventListener('click', redo);
+  $('resign').addEventListener('click', askResign);
+  $('share').addEventListener('click', () => { sharePosition(); });
+  $('share-link').addEventListener('focus', (e) => { if (e.target instanceof HTMLInputElement) e.target.select(); });
+  $('past-back').addEventListener('click', backToGame);
+  $('play-from').addEventListener('click', askPlayFrom);
+  $('take-over').addEventListener('click', takeOver);
+  $('moves').addEventListener('click', (e) => {
+    const b = e.target instanceof Element ? e.target.closest('button[data-ply]') : null;
+    if (b instanceof HTMLElement) look(Number(b.dataset.ply));
+  });
+  const dialog = $('confirm', HTMLDialogElement);
+  $('confirm-yes').addEventListener('click', () => answer(true));
+  $('confirm-no').addEventListener('click', () => answer(false));
+  // Escape (or the browser) closing the dialog is a "no".
+  dialog.addEventListener('close', () => { if (state.confirm) answer(false); });
   $('lang').addEventListener('click', switchLang);
 }
 

@@ -15,6 +15,32 @@ const de = {
   yourColor: 'Deine Farbe', red: 'Rot', black: 'Schwarz', undo: 'Zug zurück', resign: 'Aufgeben',
   newGame: 'Neues Spiel', numbers: 'Feldnummern zeigen', thinking: 'Der Computer denkt nach …',
   langSwitch: 'English', moves: 'Züge',
+  redo: 'Wiederholen', share: 'Stellung teilen', close: 'Schließen',
+  pastAt: 'Du siehst Zug {n} ({move}) – zurück zum Spiel', pastStart: 'Du siehst die Ausgangsstellung – zurück zum Spiel',
+  playFromHere: 'Von hier weiterspielen',
+  pastHint: 'Mit ← und → blätterst du durch die Züge; ein Klick aufs Brett oder Ende führt zurück zum Spiel.', ariaPast: 'Frühere Stellung nach Zug {n}',
+  moveLabel: 'Zug {n}: {move} ({side})',
+  confirmResign: 'Willst du wirklich aufgeben?', confirmResignYes: 'Aufgeben',
+  confirmNew: 'Das laufende Spiel beenden und ein neues beginnen?', confirmNewYes: 'Neues Spiel',
+  confirmPlayFrom: 'Von der Stellung nach Zug {n} weiterspielen? Die {count} Züge danach werden gelöscht.',
+  confirmPlayFromStart: 'Von der Ausgangsstellung neu weiterspielen? Alle {count} Züge werden gelöscht.',
+  confirmPlayFromYes: 'Von hier weiterspielen', confirmNo: 'Abbrechen',
+  shareCopied: 'Der Link zu dieser Stellung ist in der Zwischenablage.',
+  shareShown: 'Kopiere den Link zu dieser Stellung aus dem Feld.', shareLabel: 'Link zur Stellung',
+  savedBad: 'Das gespeicherte Spiel ließ sich nicht laden: {problem} Es ist unter „{key}“ aufgehoben; ein neues Spiel beginnt.',
+  savedBadNotKept: 'Das gespeicherte Spiel ließ sich nicht laden: {problem} Ein neues Spiel beginnt.',
+  savedNotJson: 'Die gespeicherten Daten sind beschädigt.',
+  savedNewer: 'Es stammt aus einer neueren Version von Dame (Format {version}).',
+  savedVersion: 'Sein Format ({version}) ist unbekannt.',
+  savedIncomplete: 'Die gespeicherten Daten sind unvollständig.',
+  savedField: 'Der gespeicherte Wert „{name}“ ist ungültig.',
+  savedMismatch: 'Die gespeicherte Stellung passt nicht zu den Zügen.',
+  savedMove: 'Der gespeicherte Zug {n} ({move}) ist in seiner Stellung nicht erlaubt.',
+  savedRecord: 'Die gespeicherte Partie ist ungültig ({problem}).',
+  elsewhereSame: 'Dieses Spiel ist schon in einem anderen Tab offen. Hier wird nichts gespeichert.',
+  elsewhereOther: 'In einem anderen Tab wird jetzt ein anderes Spiel gespielt. Dieses Spiel wird hier nicht mehr gespeichert.',
+  resumed: 'Das gespeicherte Spiel geht weiter.',
+  takeOver: 'Hier weiterspielen', tookOver: 'Das Spiel wird jetzt in diesem Tab fortgesetzt.',
   board: 'Spielbrett',
   beforePlay: 'Wähle die Regeln und klicke auf „Spielen“. Rot beginnt.',
   beforePlayFen: 'Wähle die Einstellungen und klicke auf „Spielen“. In dieser Stellung ist {side} am Zug.',
@@ -87,6 +113,32 @@ const en = {
   yourColor: 'Your colour', red: 'Red', black: 'Black', undo: 'Take back', resign: 'Resign',
   newGame: 'New game', numbers: 'Show square numbers', thinking: 'The computer is thinking …',
   langSwitch: 'Deutsch', moves: 'Moves',
+  redo: 'Redo', share: 'Share position', close: 'Close',
+  pastAt: 'You are looking at move {n} ({move}) – back to the game', pastStart: 'You are looking at the starting position – back to the game',
+  playFromHere: 'Play on from here',
+  pastHint: 'Step through the moves with ← and →; a click on the board or End returns to the game.', ariaPast: 'Earlier position after move {n}',
+  moveLabel: 'Move {n}: {move} ({side})',
+  confirmResign: 'Do you really want to resign?', confirmResignYes: 'Resign',
+  confirmNew: 'End the game in progress and start a new one?', confirmNewYes: 'New game',
+  confirmPlayFrom: 'Play on from the position after move {n}? The {count} moves after it are deleted.',
+  confirmPlayFromStart: 'Play on afresh from the starting position? All {count} moves are deleted.',
+  confirmPlayFromYes: 'Play on from here', confirmNo: 'Cancel',
+  shareCopied: 'The link to this position is on the clipboard.',
+  shareShown: 'Copy the link to this position from the field.', shareLabel: 'Link to the position',
+  savedBad: 'The saved game could not be loaded: {problem} It is kept under “{key}”; a new game starts.',
+  savedBadNotKept: 'The saved game could not be loaded: {problem} A new game starts.',
+  savedNotJson: 'The saved data is damaged.',
+  savedNewer: 'It comes from a newer version of Dame (format {version}).',
+  savedVersion: 'Its format ({version}) is unknown.',
+  savedIncomplete: 'The saved data is incomplete.',
+  savedField: 'The saved value “{name}” is not valid.',
+  savedMismatch: 'The saved position does not match the moves.',
+  savedMove: 'The saved move {n} ({move}) is not legal in its position.',
+  savedRecord: 'The saved game is not valid ({problem}).',
+  elsewhereSame: 'This game is already open in another tab. Nothing is saved here.',
+  elsewhereOther: 'Another game is now being played in another tab. This game is no longer saved here.',
+  resumed: 'The saved game goes on.',
+  takeOver: 'Play on here', tookOver: 'The game now goes on in this tab.',
   board: 'Board',
   beforePlay: 'Choose the rules and click “Play”. Red begins.',
   beforePlayFen: 'Choose the settings and click “Play”. In this position {side} is to move.',
@@ -260,9 +312,13 @@ export function outcomeText(outcome, human) {
   return { title: t('win', { side: sideName(outcome.winner) }), why };
 }
 
-/** Fills every element with a data-i18n key with its text. @param {ParentNode} [root] */
+/** Fills every element with a data-i18n key with its text, and with a data-i18n-label key its
+ * aria-label. @param {ParentNode} [root] */
 export function applyStatic(root = document) {
   for (const el of root.querySelectorAll('[data-i18n]')) {
     if (el instanceof HTMLElement) el.textContent = t(el.dataset.i18n ?? '');
+  }
+  for (const el of root.querySelectorAll('[data-i18n-label]')) {
+    if (el instanceof HTMLElement) el.setAttribute('aria-label', t(el.dataset.i18nLabel ?? ''));
   }
 }

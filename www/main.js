@@ -6,7 +6,8 @@ import { state, update, onRedraw } from './state.js';
 import { render, resizeCanvas } from './render.js';
 import { bindBoard, bindPanel } from './events.js';
 import { $, canvas, fillPanel, syncDom } from './dom.js';
-import { newGame } from './game.js';
+import { newGame, resumeSaved, onTabMessage } from './game.js';
+import { listenTabs } from './saved.js';
 import * as engine from './engine.js';
 import { t, setLang, problemText } from './i18n.js';
 import { loadSettings, readUrl, BAD_KEY } from './settings.js';
@@ -92,7 +93,9 @@ async function boot() {
   bindPanel();
   bindPdn();
 
-  newGame('setup');
+  // The saved game goes on, unless the URL names a position (a shared link).
+  listenTabs(onTabMessage);
+  if (url.fen || !resumeSaved()) newGame('setup');
   // The computer's worker starts once the board is up, so that it does not delay the first paint.
   if (state.settings.opponent === 'computer') setTimeout(() => engine.startWorker(), 50);
 }

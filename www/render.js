@@ -43,19 +43,22 @@ export function render(canvas, now) {
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   /** @type {Paint} */
   const paint = { ctx, size, cell: size / 8, o: state.orientation };
-  const moving = frame(now, size, paint.o);
+  const running = frame(now, size, paint.o);
+  // Looking back at an earlier position: it alone is drawn, with no marks of the game.
+  const past = state.past?.view ?? null;
+  const moving = past ? null : running;
   // While a turn is shown, the pieces are those of the position before it.
-  const view = moving?.anim.kind === 'turn' ? moving.anim.view : state.view;
-  const interactive = state.phase === 'playing' && !blocking() && !state.thinking;
+  const view = past ?? (moving?.anim.kind === 'turn' ? moving.anim.view : state.view);
+  const interactive = !past && state.phase === 'playing' && !blocking() && !state.thinking;
 
   drawBoard(ctx, size);
-  if (!state.anim) drawLastMove(paint);
+  if (!state.anim && !past) drawLastMove(paint);
   drawSelectedSquare(paint);
-  const held = moving ? null : heldPiece(paint, view);
-  if (!moving) drawHuffMark(paint);
+  const held = moving || past ? null : heldPiece(paint, view);
+  if (!moving && !past) drawHuffMark(paint);
   drawPieces(paint, view, moving ?? held ?? undefined, interactive);
   if (interactive) drawDestinations(paint);
-  for (const path of state.required) arrow(paint, path.squares, REQUIRED);
+  if (!past) for (const path of state.required) arrow(paint, path.squares, REQUIRED);
   if (state.settings.numbers) drawNumbers(paint, view.labels);
   for (const m of moving?.moving ?? held?.moving ?? []) drawPiece(ctx, m.x, m.y, paint.cell, m.piece, 1, m.lifted);
 

@@ -30,6 +30,12 @@ export const state = {
   message: { text: '', kind: 'info' },
   prompt: null,
   size: 0,
+  past: null,
+  confirm: null,
+  overClosed: false,
+  gameId: null,
+  elsewhere: null,
+  share: null,
 };
 
 /** @type {((time: number) => void)[]} */
@@ -67,6 +73,11 @@ export function say(s, text, kind = 'info') {
 export function currentGame() {
   if (!state.game) throw new Error('no game yet');
   return state.game;
+}
+
+/** The position the board draws: an earlier one while looking back, else the game's. */
+export function drawnView() {
+  return state.past?.view ?? state.view;
 }
 
 /** The position shown, once a game is set up. */

@@ -8,6 +8,7 @@ import { animateTurn, animateBack, blocking } from './anim.js';
 import { clearSelection, continueCapture, heldAt } from './selection.js';
 import { computerMove } from './computer.js';
 import { t, reasonText, problemText } from './i18n.js';
+import { writeSaved, snapshot, tellTabs } from './saved.js';
 
 /** @import { State, Point, Color, Selection } from '#types/page' */
 /** @import { PlayedTurn } from '#types/PlayedTurn' */
@@ -17,11 +18,12 @@ export function humanColor() {
   return state.settings.opponent === 'human' ? null : state.settings.color;
 }
 
-/** May the player move now (a game is on, nothing is being shown, it is their side's turn)? */
+/** May the player move now (a game is on, nothing is being shown, the board shows the game and
+ * not an earlier position, no other tab has the game, it is their side's turn)? */
 export function isHumanTurn() {
   const v = state.view;
   return (
-    state.phase === 'playing' && !state.thinking && !blocking() && !!v && !v.outcome &&
+    state.phase === 'playing' && !state.thinking && !blocking() && !!v && !v.outcome && !state.past && !state.elsewhere &&
     (state.settings.opponent === 'human' || v.side === state.settings.color)
   );
 }
@@ -127,6 +129,23 @@ export async function huff(sq) {
     say(s, t('huffed', { sq }), 'info');
     s.prompt = { ...s.message };
   });
+  saveGame();
+}
+
+/** Saves the game in progress (unless another tab has it) and tells the other tabs. */
+export function saveGame() {
+  const id = state.gameId;
+  if (state.elsewhere || !id) return;
+  const text = savedText();
+  if (text && writeSaved(text)) tellTabs('saved', id, text);
+}
+
+/** The game in progress as saved, or null when there is none. */
+export function savedText() {
+  const game = state.game;
+  const id = state.gameId;
+  if (!game || !id || (state.phase !== 'playing' && state.phase !== 'over')) return null;
+  return JSON.stringify(snapshot(game, id, state.settings));
 }
 
 /** @param {PlayedTurn} turn */
@@ -147,6 +166,8 @@ function finishTurn(turn, notes) {
  * @param {string[]} [notes] what to say first (the computer's move, say) */
 export function afterTurn(notes = []) {
   const v = currentView();
+  if (state.elsewhere) return;
+  saveGame();
   if (v.outcome) {
     update((s) => {
       s.phase = 'over';
@@ -154,7 +175,7 @@ export function afterTurn(notes = []) {
     });
     return;
   }
-  if (!isHumanTurn() && state.settings.opponent === 'computer') {
+  if (state.settings.opponent === 'computer' && v.side !== state.settings.color) {
     computerTurn(notes);
     return;
   }
