@@ -66,6 +66,7 @@ test('CSP as an HTTP header: the page starts, the worker thinks, a game is playe
     assert.match(await message(tab), /Der Computer zieht/);
     // To the end: the player resigns.
     await tab.click('#resign');
+    await tab.click('#confirm-yes'); // resigning asks first
     await tab.waitForSelector('#over:not([hidden])');
     assert.equal(await tab.textContent('#over-title'), 'Du hast verloren.');
     await shot(tab, 'csp-game-over');

@@ -16,7 +16,9 @@ const BAD = 'dame.game.v1.bad';
 const THREE = [[22, 18], [12, 16], [21, 17]];
 
 const board = (page, name) => page.getAttribute('#board', name);
-const history = (page) => page.evaluate(() => window.dame.state.view.history);
+// The turns in the internal notation (docs/rules.md §7); the move list shows English games in ACF
+// numbers (internal 22-18 is 11-15).
+const history = (page) => page.evaluate(() => window.dame.state.game?.history() ?? []);
 const moveList = (page) => page.$$eval('#moves button.ply', (bs) => bs.map((b) => b.textContent));
 const ready = (page) => page.waitForSelector('body[data-ready="1"]');
 
@@ -54,7 +56,7 @@ test('resume: three moves, a reload, the same position, move list and choices; a
   await ready(page);
   assert.equal(await fen(page), fens[3]);
   assert.equal(await board(page, 'data-phase'), 'playing');
-  assert.deepEqual(await moveList(page), ['22-18', '12-16', '21-17']);
+  assert.deepEqual(await moveList(page), ['11-15', '21-17', '12-16']);
   assert.match(await page.textContent('#turn'), /Schwarz ist am Zug/);
   assert.equal(await message(page), 'Das gespeicherte Spiel geht weiter.');
   // The game goes on from there.
@@ -137,11 +139,11 @@ test('the move list and the arrow keys step through the game; a click returns to
   assert.equal(await board(page, 'data-live'), '1');
   assert.equal(await board(page, 'data-ply'), '3');
   assert.equal(await page.getAttribute('#moves button[data-ply="3"]', 'aria-current'), 'step');
-  assert.equal(await page.getAttribute('#moves button[data-ply="1"]', 'aria-label'), 'Zug 1: 22-18 (Rot)');
+  assert.equal(await page.getAttribute('#moves button[data-ply="1"]', 'aria-label'), 'Zug 1: 11-15 (Rot)');
   await page.click('#moves button[data-ply="1"]');
   await shows(page, 1, false);
   assert.equal(await fen(page), fens[1]);
-  assert.equal((await page.textContent('#past-back')).trim(), 'Du siehst Zug 1 (22-18) – zurück zum Spiel');
+  assert.equal((await page.textContent('#past-back')).trim(), 'Du siehst Zug 1 (11-15) – zurück zum Spiel');
   assert.equal(await page.getAttribute('#moves button[data-ply="1"]', 'aria-current'), 'step');
   assert.equal(await page.getAttribute('#moves button[data-ply="3"]', 'aria-current'), null);
   assert.match(await board(page, 'aria-label'), /^Frühere Stellung nach Zug 1\. Schwarz ist am Zug/);
@@ -218,7 +220,7 @@ test('playing on from an earlier position asks first, then continues from there'
   // A different move from there.
   await playMoves(page, [[11, 15]]);
   assert.deepEqual(await history(page), ['22-18', '11-15']);
-  assert.deepEqual(await moveList(page), ['22-18', '11-15']);
+  assert.deepEqual(await moveList(page), ['11-15', '22-18']);
   assert.deepEqual(errors, []);
   await context.close();
 });

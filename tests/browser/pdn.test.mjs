@@ -162,11 +162,11 @@ test('an imported tag with markup is shown as text and runs nothing', async () =
   assert.deepEqual(shown.slice(0, 2), [evil, '<script>alert(2)</script>']);
   assert.equal(await page.locator('#pdn img, #pdn script').count(), 0, 'no element made from the text');
   assert.match(await page.textContent('#pdn-tags'), /<img src=x onerror=alert\(1\)>/);
-  await page.waitForTimeout(300);
   await shot(page, 'pdn-03-markup-as-text');
   assert.deepEqual(dialogs, []);
   // A new game is not the imported one: its tags go.
   await page.click('#new');
+  await page.click('#confirm-yes'); // a new game during a game asks first
   await settle(page);
   assert.equal(await page.isHidden('#pdn-tags'), true);
   assert.deepEqual(errors, []);

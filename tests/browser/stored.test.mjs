@@ -75,7 +75,8 @@ test('stored choices that cannot be read: reported, kept aside, replaced by the 
     assert.equal(await page.inputValue('#rules'), 'blasen');
     await plays(page, label);
   }
-  // Replaced: the next visit is quiet, and the kept text stays.
+  // Replaced: the next visit is quiet (with no saved game to resume), and the kept text stays.
+  await page.evaluate(() => localStorage.removeItem('dame.game.v1'));
   await page.reload();
   await page.waitForSelector('body[data-ready="1"]');
   assert.match(await message(page), /^Wähle die Regeln/);
