@@ -267,6 +267,11 @@ for (const file of nodes.keys()) {
   if (target !== file) renameSync(file, target);
 }
 
+// The service worker at the site's root is not hashed (its URL must stay the same), but it is
+// shipped without comments too. (Trunk's own files keep theirs: the page checks their integrity.)
+const serviceWorker = path.join(site, 'sw.js');
+if (existsSync(serviceWorker)) writeFileSync(serviceWorker, withoutComments(serviceWorker, readFileSync(serviceWorker, 'utf8')));
+
 // ---------------------------------------------------------------- index.html
 /// Modules in the static import graph of the page's entry modules, in breadth-first order.
 const entries = pageRefs.filter((r) => r.entry && nodes.has(r.file)).map((r) => r.file);

@@ -189,8 +189,8 @@ test('the move list and the arrow keys step through the game; a click returns to
   await shows(page, 2, false);
   await page.click('#lang');
   await settle(page);
-  assert.equal((await page.textContent('#past-back')).trim(), 'You are looking at move 2 (12-16) – back to the game');
-  assert.equal(await page.getAttribute('#moves button[data-ply="2"]', 'aria-label'), 'Move 2: 12-16 (Black)');
+  assert.equal((await page.textContent('#past-back')).trim(), 'You are looking at move 2 (21-17) – back to the game');
+  assert.equal(await page.getAttribute('#moves button[data-ply="2"]', 'aria-label'), 'Move 2: 21-17 (Black)');
   assert.deepEqual(errors, []);
   await context.close();
 });
