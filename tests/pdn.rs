@@ -4,6 +4,9 @@
 //!
 //! The games live in `tests/pdn/*.pdn`, each with its source in a comment.
 
+mod common;
+
+use common::Rng;
 use dame::notation::pdn::{read_game, read_games, write_game, PdnErrorKind, PdnGame};
 use dame::notation::{IllegalReason, Numbering, TurnError};
 use dame::{Color, Game, Preset, Square};
@@ -236,18 +239,6 @@ fn the_first_mover_holds_acf_1_to_12_and_the_first_algebraic_rows() {
         Numbering::Algebraic.write_fen(&start.position().setup()),
         "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8"
     );
-}
-
-/// xorshift64*: small, deterministic, good enough to pick moves and mutations.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    }
 }
 
 fn random_game(preset: Preset, seed: u64, plies: usize) -> Game {

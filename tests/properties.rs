@@ -2,19 +2,9 @@
 
 mod common;
 
+use common::Rng;
+
 use dame::{notation, perft, Color, Game, Position, Preset, Square};
-
-/// xorshift64*: small, deterministic, good enough to pick moves.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    }
-}
 
 const GAMES_PER_PRESET: u64 = 40;
 const MAX_PLIES: usize = 150;

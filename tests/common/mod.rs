@@ -35,3 +35,16 @@ pub fn sorted(list: &[&str]) -> Vec<String> {
     v.sort();
     v
 }
+
+/// xorshift64*: small, deterministic, good enough to pick moves and mutations.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// A number in 0..n.
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
+    }
+}
