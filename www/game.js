@@ -17,7 +17,7 @@ import * as engine from './engine.js';
 /** @import { TabMessage } from './saved.js' */
 
 /** Forgets what belonged to the position shown before (inside update()). @param {State} st */
-function clearBoard(st) {
+export function clearBoard(st) {
   st.selected = null;
   st.drag = null;
   st.pendingClick = null;

@@ -10,6 +10,7 @@ import { t, sideName, nameOf, problemText } from './i18n.js';
 import { stopComputer } from './computer.js';
 import { afterTurn, humanColor, refresh } from './turns.js';
 import { saveSettings } from './settings.js';
+import { clearBoard } from './game.js';
 import * as engine from './engine.js';
 
 /** @import { WebGame } from '#types/page' */
@@ -131,14 +132,7 @@ function start(game) {
     s.settings = { ...s.settings, rules: game.rules() };
     s.urlNote = null;
     s.phase = 'playing';
-    s.selected = null;
-    s.drag = null;
-    s.pendingClick = null;
-    s.required = [];
-    s.lastMove = null;
-    s.huffMark = null;
-    s.anim = null;
-    s.prompt = null;
+    clearBoard(s);
     s.orientation = s.settings.opponent === 'human' ? 'red' : s.settings.color;
     refresh(s);
   });
