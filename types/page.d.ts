@@ -18,7 +18,9 @@ export type Color = Side;
 export type Lang = 'de' | 'en';
 export type Phase = 'loading' | 'setup' | 'playing' | 'over';
 export type MessageKind = 'info' | 'warn' | 'error' | 'huff';
-export type Message = { text: string; kind: MessageKind };
+/** A message under the board; `squares` are the squares it names, marked on the board while it
+ * stands (the square numbers are hidden by default). */
+export type Message = { text: string; kind: MessageKind; squares?: number[] };
 /** A point in CSS pixels of the board. */
 export type Point = { x: number; y: number };
 
@@ -141,6 +143,12 @@ export type State = {
   elsewhere: 'same' | 'other' | null;
   /** A link to a position, shown to be copied by hand: the link, and the FEN it is for. */
   share: { link: string; fen: string } | null;
+  /** What the live region #announce tells the screen reader; `n` counts the announcements, so the
+   * same words are told again. */
+  announce: { text: string; n: number };
+  /** The keyboard's cursor on the board (keys.js): a row 1–8 and a column 0–7 of board.js, or
+   * null until the board is first focused. */
+  cursor: { row: number; col: number } | null;
 };
 
 /** What the confirm dialog asks: resign, end the game for a new one, play on from `ply`. */

@@ -7,6 +7,7 @@ import { state, update, say, currentGame, currentView } from './state.js';
 import { animateTurn } from './anim.js';
 import { t, problemText } from './i18n.js';
 import * as engine from './engine.js';
+import { turnWords, whoPlayed } from './words.js';
 
 /** @import { PlayedTurn } from '#types/PlayedTurn' */
 
@@ -63,12 +64,10 @@ export async function computerMove(notes) {
   }
   await animateTurn(turn, before);
   if (mine !== state.epoch) return null;
-  const out = [t('computerMoved', { move: turn.text })];
   const huffed = turn.huff;
   if (huffed != null) {
     const piece = before.pieces.find((p) => p.sq === huffed);
     if (piece) update((s) => { s.huffMark = { sq: huffed, piece }; });
-    out.push(t('computerHuffed', { sq: huffed }));
   }
-  return { turn, notes: out };
+  return { turn, notes: [turnWords(turn, whoPlayed(turn.color))] };
 }

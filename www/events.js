@@ -14,6 +14,7 @@ import { look, step, backToGame, closeOver, sharePosition } from './nav.js';
 import { $, readPanel, fillPanel } from './dom.js';
 import { setLang, lang } from './i18n.js';
 import { saveSettings } from './settings.js';
+import { bindKeys, focusBoard } from './keys.js';
 
 /** @import { Point } from '#types/page' */
 
@@ -54,6 +55,7 @@ export function bindBoard(canvas) {
     drag.press(point(e));
   });
   canvas.addEventListener('contextmenu', (e) => e.preventDefault());
+  bindKeys(canvas);
   addEventListener('keydown', onKey);
 }
 
@@ -98,11 +100,17 @@ export function bindPanel() {
       update((s) => { s.orientation = s.settings.color; });
     });
   }
-  $('play').addEventListener('click', () => {
+  // Started from the keyboard (a click with no pointer: detail 0), the game goes on there: the
+  // board takes the focus.
+  $('play').addEventListener('click', (e) => {
     choose();
     newGame('playing');
+    if (e.detail === 0) focusBoard();
   });
-  $('again').addEventListener('click', () => newGame('playing'));
+  $('again').addEventListener('click', (e) => {
+    newGame('playing');
+    if (e.detail === 0) focusBoard();
+  });
   $('over-close').addEventListener('click', closeOver);
   $('new').addEventListener('click', askNewGame);
   $('undo').addEventListener('click', undo);

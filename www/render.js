@@ -8,6 +8,7 @@ import { center, rowCol, cellOf } from './board.js';
 import { frame, blocking } from './anim.js';
 import { drawBoard, drawPiece } from './sprites.js';
 import { destinations, heldAt } from './selection.js';
+import { keyboardFocus } from './keys.js';
 
 /** @import { View, Color, Away } from '#types/page' */
 /** The canvas and the board's geometry for one frame. @typedef {{ ctx: CanvasRenderingContext2D, size: number, cell: number, o: Color }} Paint */
@@ -19,6 +20,7 @@ const OBLIGED = '#ffb300';
 const HUFFABLE = '#4fc3f7';
 const REQUIRED = 'rgba(230, 81, 0, 0.85)';
 const HUFF_CROSS = 'rgba(183, 28, 28, 0.9)';
+const CURSOR = '#00e5ff';
 
 /** Gives the canvas device pixels for a board `size` CSS pixels wide.
  * @param {HTMLCanvasElement} canvas @param {number} size */
@@ -60,7 +62,9 @@ export function render(canvas, now) {
   if (interactive) drawDestinations(paint);
   if (!past) for (const path of state.required) arrow(paint, path.squares, REQUIRED);
   if (state.settings.numbers) drawNumbers(paint, view.labels);
+  if (!past && !moving) drawNamed(paint, state.message.squares ?? [], view.labels);
   for (const m of moving?.moving ?? held?.moving ?? []) drawPiece(ctx, m.x, m.y, paint.cell, m.piece, 1, m.lifted);
+  if (state.cursor && keyboardFocus(canvas)) drawCursor(paint, state.cursor);
 
   if (state.anim) requestRedraw();
 }
@@ -222,5 +226,41 @@ function drawNumbers({ ctx, cell, o }, labels) {
     const { cx, cy } = cellOf(row, col, o);
     ctx.fillText(labels[n - 1] ?? String(n), cx * cell + cell * 0.04, cy * cell + cell * 0.035);
   }
+  ctx.restore();
+}
+
+/** The squares the message names, by their names on a dark tag in their corner (the square numbers
+ * are hidden by default). @param {Paint} paint @param {number[]} squares @param {string[]} labels */
+function drawNamed({ ctx, cell, o }, squares, labels) {
+  if (!squares.length) return;
+  ctx.save();
+  ctx.font = `700 ${Math.max(10, cell * 0.2)}px system-ui, sans-serif`;
+  ctx.textBaseline = 'top';
+  for (const n of new Set(squares)) {
+    const { row, col } = rowCol(n);
+    const { cx, cy } = cellOf(row, col, o);
+    const text = labels[n - 1] ?? String(n);
+    const w = ctx.measureText(text).width + cell * 0.1;
+    const h = Math.max(10, cell * 0.2) + cell * 0.06;
+    ctx.fillStyle = 'rgba(20, 18, 16, 0.85)';
+    ctx.fillRect(cx * cell + cell * 0.03, cy * cell + cell * 0.03, w, h);
+    ctx.fillStyle = '#fff4e1';
+    ctx.fillText(text, cx * cell + cell * 0.08, cy * cell + cell * 0.06);
+  }
+  ctx.restore();
+}
+
+/** The keyboard's cursor (keys.js): a bright frame, lined dark, round the cell it is on.
+ * @param {Paint} paint @param {{ row: number, col: number }} at */
+function drawCursor({ ctx, cell, o }, at) {
+  const { cx, cy } = cellOf(at.row, at.col, o);
+  const w = Math.max(3, cell * 0.07);
+  ctx.save();
+  ctx.lineWidth = w + 2;
+  ctx.strokeStyle = 'rgba(0, 0, 0, 0.8)';
+  ctx.strokeRect(cx * cell + w / 2, cy * cell + w / 2, cell - w, cell - w);
+  ctx.lineWidth = w;
+  ctx.strokeStyle = CURSOR;
+  ctx.strokeRect(cx * cell + w / 2, cy * cell + w / 2, cell - w, cell - w);
   ctx.restore();
 }

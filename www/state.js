@@ -36,6 +36,8 @@ export const state = {
   gameId: null,
   elsewhere: null,
   share: null,
+  announce: { text: '', n: 0 },
+  cursor: null,
 };
 
 /** @type {((time: number) => void)[]} */
@@ -63,10 +65,12 @@ export function update(mutate) {
   requestRedraw();
 }
 
-/** Sets the message under the board (inside update()).
- * @param {State} s @param {string} text @param {MessageKind} [kind] */
-export function say(s, text, kind = 'info') {
-  s.message = { text, kind };
+/** Sets the message under the board (inside update()) and tells it to the screen reader (the
+ * live region #announce); `squares`, the squares it names, are marked on the board while it stands.
+ * @param {State} s @param {string} text @param {MessageKind} [kind] @param {number[]} [squares] */
+export function say(s, text, kind = 'info', squares = []) {
+  s.message = { text, kind, squares };
+  if (text) s.announce = { text, n: s.announce.n + 1 };
 }
 
 /** The game handle, once the wasm layer has loaded. */

@@ -7,7 +7,8 @@ import { state, update, say, currentGame, currentView } from './state.js';
 import { animateTurn, animateBack, blocking } from './anim.js';
 import { clearSelection, continueCapture, heldAt } from './selection.js';
 import { computerMove } from './computer.js';
-import { t, reasonText, problemText } from './i18n.js';
+import { t, reasonText, problemText, squareName, outcomeText } from './i18n.js';
+import { turnWords, whoPlayed, turnSquares, turnStartWords, tell } from './words.js';
 import { writeSaved, snapshot, tellTabs } from './saved.js';
 
 /** @import { State, Point, Color, Selection } from '#types/page' */
@@ -57,8 +58,9 @@ export async function playRoute(committed, via, target, stop, how) {
       clearSelection(s);
       s.huffMark = null;
     });
+    const said = [turnWords(turn, whoPlayed(turn.color))];
     if (how.dropped) {
-      finishTurn(turn, []);
+      finishTurn(turn, [], said);
       return;
     }
     // Show the rest of the route from where the piece stands now. The animation is only drawn
@@ -77,7 +79,7 @@ export async function playRoute(committed, via, target, stop, how) {
     recordTurn(turn);
     await shown;
     if (mine !== state.epoch) return;
-    afterTurn([]);
+    afterTurn([], said);
     return;
   }
   if (answer.status === 'partial') {
@@ -121,12 +123,12 @@ export async function huff(sq) {
   });
   await animateTurn({ huff: sq, path: [], captured: [] }, before);
   if (ended) {
-    finishTurn(ended, []);
+    finishTurn(ended, [], [turnWords(ended, whoPlayed(ended.color))]);
     return;
   }
   update((s) => {
     refresh(s);
-    say(s, t('huffed', { sq }), 'info');
+    say(s, t('huffed', { sq: squareName(sq) }), 'info', [sq]);
     s.prompt = { ...s.message };
   });
   saveGame();
@@ -156,26 +158,31 @@ function recordTurn(turn) {
   });
 }
 
-/** @param {PlayedTurn} turn @param {string[]} notes */
-function finishTurn(turn, notes) {
+/** @param {PlayedTurn} turn @param {string[]} notes @param {string[]} [said] */
+function finishTurn(turn, notes, said = []) {
   recordTurn(turn);
-  afterTurn(notes);
+  afterTurn(notes, said, notes.length ? turnSquares(turn) : []);
 }
 
 /** Whose turn is it now, and what should they be told? The computer plays if it is its turn.
- * @param {string[]} [notes] what to say first (the computer's move, say) */
-export function afterTurn(notes = []) {
+ * @param {string[]} [notes] what to say first (the computer's move, say)
+ * @param {string[]} [said] what only the screen reader is told first (the player's own move)
+ * @param {number[]} [marks] the squares the notes name, marked on the board while they stand */
+export function afterTurn(notes = [], said = [], marks = []) {
   const v = currentView();
   if (state.elsewhere) return;
   saveGame();
   if (v.outcome) {
+    const o = outcomeText(v.outcome, humanColor());
     update((s) => {
       s.phase = 'over';
-      say(s, notes.join(' '), 'info');
+      say(s, notes.join(' '), 'info', marks);
+      tell(s, [...said, ...notes, o.title.replace(/[^.!?]$/, '$&.'), o.why].join(' '));
     });
     return;
   }
   if (state.settings.opponent === 'computer' && v.side !== state.settings.color) {
+    if (said.length) update((s) => tell(s, said.join(' ')));
     computerTurn(notes);
     return;
   }
@@ -185,7 +192,8 @@ export function afterTurn(notes = []) {
   else if (!notes.length) parts.push(t('yourTurnMove'));
   const kind = v.huffable.length ? 'huff' : v.obligated.length ? 'warn' : 'info';
   update((s) => {
-    say(s, parts.join(' '), kind);
+    say(s, parts.join(' '), kind, marks);
+    tell(s, [...said, ...parts, turnStartWords()].join(' '));
     s.prompt = { ...s.message };
   });
 }

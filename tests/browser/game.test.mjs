@@ -113,7 +113,7 @@ test('the computer thinks in a worker: the indicator shows and the page keeps ru
   assert.ok(frames >= ms / 50, `${frames} frames in ${ms} ms while thinking`);
   await page.waitForFunction(() => !window.dame.state.thinking, null, { timeout: 20000 });
   await idle(page);
-  assert.match(await message(page), /Der Computer zieht \d+-\d+\./);
+  assert.match(await message(page), /^Der Computer zieht von \d+ nach \d+\./, 'the computer\'s move in words, not in notation');
   assert.equal(await page.isHidden('#thinking'), true);
   assert.deepEqual(errors, []);
   await context.close();
@@ -299,7 +299,8 @@ test('Blasen: when the computer huffs, the page says which piece and why', async
   await idle(page);
   const history = await page.evaluate(() => window.dame.state.view.history);
   assert.match(history[1], /^h22 /, `the computer huffs 22: ${history}`);
-  assert.match(await message(page), /Stein auf 22 geblasen/);
+  assert.match(await message(page), /^Der Computer hat deinen Stein auf 22 geblasen – er hätte schlagen müssen – und zieht von \d+ nach \d+\./);
+  assert.ok((await page.evaluate(() => window.dame.state.message.squares)).includes(22), 'the huffed square is marked while the message stands');
   await shot(page, '09-computer-huffed');
   assert.deepEqual(errors, []);
   await context.close();
