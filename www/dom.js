@@ -9,7 +9,6 @@ import { state, drawnView } from './state.js';
 import { t, lang, applyStatic, sideName, outcomeText, nameOf, noteOf } from './i18n.js';
 import { humanColor } from './turns.js';
 import { heldAt } from './selection.js';
-import { cursorText } from './keys.js';
 
 /** @import { Settings, View } from '#types/page' */
 
@@ -103,26 +102,17 @@ export function syncDom() {
   syncMoves(v);
 }
 
-/** The last announcement told (state.announce.n), and the cursor last described. */
+/** The last announcement told (state.announce.n). */
 let told = 0;
-let cursorKey = '';
 
 /** The live region #announce tells each new announcement (the same words again with a no-break
- * space added, so that they are told again); #board-cursor the cursor's square when it moved or
- * a piece was picked up or put down. */
+ * space added, so that they are told again). */
 function syncAnnounce() {
   const a = state.announce;
-  if (a.n !== told) {
-    told = a.n;
-    const el = $('announce');
-    el.textContent = el.textContent === a.text ? a.text + '\u00a0' : a.text;
-  }
-  const c = state.cursor;
-  const key = c ? `${c.row} ${c.col} ${state.selected?.committed.join(' ') ?? ''} ${lang()}` : '';
-  if (key !== cursorKey) {
-    cursorKey = key;
-    setText($('board-cursor'), cursorText());
-  }
+  if (a.n === told) return;
+  told = a.n;
+  const el = $('announce');
+  el.textContent = el.textContent === a.text ? a.text + '\u00a0' : a.text;
 }
 
 /** The banner over the board while an earlier position is shown. @param {View} v */

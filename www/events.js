@@ -14,7 +14,6 @@ import { look, step, backToGame, closeOver, sharePosition } from './nav.js';
 import { $, readPanel, fillPanel } from './dom.js';
 import { setLang, lang } from './i18n.js';
 import { saveSettings } from './settings.js';
-import { bindKeys, focusBoard } from './keys.js';
 
 /** @import { Point } from '#types/page' */
 
@@ -55,7 +54,8 @@ export function bindBoard(canvas) {
     drag.press(point(e));
   });
   canvas.addEventListener('contextmenu', (e) => e.preventDefault());
-  bindKeys(canvas);
+  // Keyboard play (keys.js) is loaded when the board first takes the focus.
+  canvas.addEventListener('focus', () => { import('./keys.js').then((keys) => keys.bindKeys(canvas)); }, { once: true });
   addEventListener('keydown', onKey);
 }
 
@@ -85,6 +85,13 @@ function onKey(e) {
 function choose() {
   update((s) => { s.settings = readPanel(s.settings); });
   saveSettings(state.settings);
+}
+
+/** A game begun from the keyboard goes on there: the board takes the focus, the cursor on a
+ * piece to move (keys.js). */
+function focusBoard() {
+  update((s) => { s.cursor = null; });
+  $('board').focus();
 }
 
 export function bindPanel() {

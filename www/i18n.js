@@ -115,7 +115,7 @@ const de = {
   kCursor: 'Feld {sq}: {what}', kLight: 'helles Feld', kEmpty: 'leer',
   kRedMan: 'roter Stein', kRedKing: 'rote Dame', kBlackMan: 'schwarzer Stein', kBlackKing: 'schwarze Dame',
   kHeld: 'aufgenommen', kTarget: 'Ziel', kStep: 'Zwischenfeld',
-  boardHelp: 'Pfeiltasten bewegen den Cursor über das Brett, Eingabe oder Leertaste nimmt einen Stein auf und setzt ihn ab, Escape legt ihn zurück.',
+  boardHelp: 'Pfeiltasten: Cursor bewegen. Eingabe: Stein aufnehmen, absetzen. Escape: zurücklegen.',
 };
 
 /** @type {Texts} */
@@ -225,7 +225,7 @@ const en = {
   kCursor: 'Square {sq}: {what}', kLight: 'light square', kEmpty: 'empty',
   kRedMan: 'red man', kRedKing: 'red king', kBlackMan: 'black man', kBlackKing: 'black king',
   kHeld: 'picked up', kTarget: 'destination', kStep: 'square on the way',
-  boardHelp: 'The arrow keys move the cursor over the board, Enter or Space picks a piece up and puts it down, Escape puts it back.',
+  boardHelp: 'Arrow keys: move the cursor. Enter: pick a piece up, put it down. Escape: put it back.',
 };
 
 /** @type {Record<Lang, Texts>} */

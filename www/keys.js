@@ -4,8 +4,10 @@
 // maps the cells), and Enter or Space on a square does what a click there does (drag.js: pick a
 // piece up, choose its destination, land on a square on the way of a capture, stop a capture,
 // huff a marked piece). Escape puts a held piece back (events.js). No rule is decided here.
+// Loaded when the board first takes the focus (events.js), so that it adds nothing to the page's
+// first load; render.js draws the cursor.
 
-import { state, update, drawnView } from './state.js';
+import { state, update, drawnView, onRedraw } from './state.js';
 import { cellOf, squareOf, rowCol, center } from './board.js';
 import { press, release } from './drag.js';
 import { destinations, heldAt } from './selection.js';
@@ -39,15 +41,9 @@ function startCursor() {
   return sq ? rowCol(sq) : cellAt(0, 7, state.orientation);
 }
 
-/** The board takes the focus, the cursor on a piece to move (a game begun from the keyboard). */
-export function focusBoard() {
-  update((s) => { s.cursor = null; });
-  const board = document.getElementById('board');
-  if (board) board.focus();
-}
 
 /** The cursor's square (1–32), or null on a light square. */
-export function cursorSquare() {
+function cursorSquare() {
   const c = state.cursor;
   return c ? squareOf(c.row, c.col) : null;
 }
@@ -72,7 +68,7 @@ function choose() {
 
 /** The cursor's square in words, for the screen reader: its name, what stands there, and what the
  * held piece may do there ("Feld 18: leer, Ziel"). */
-export function cursorText() {
+function cursorText() {
   const v = drawnView();
   const c = state.cursor;
   if (!v || !c) return '';
@@ -89,15 +85,24 @@ export function cursorText() {
   return t('kCursor', { sq: squareName(sq), what: what.join(', ') });
 }
 
-/** Is the board focused from the keyboard (so the cursor is drawn)? @param {HTMLCanvasElement} canvas */
-export function keyboardFocus(canvas) {
-  return document.activeElement === canvas && canvas.matches(':focus-visible');
-}
+/** The cursor described last (#board-cursor is told again only when it moved, a piece was
+ * picked up or put down, or the language changed). */
+let described = '';
 
-/** @param {HTMLCanvasElement} canvas */
+/** Binds the keys to the board, which has the focus now. @param {HTMLCanvasElement} canvas */
 export function bindKeys(canvas) {
-  canvas.addEventListener('focus', () => update((s) => { s.cursor ??= startCursor(); }));
+  const focused = () => update((s) => { s.cursor ??= startCursor(); });
+  canvas.addEventListener('focus', focused);
   canvas.addEventListener('blur', () => update());
+  if (document.activeElement === canvas) focused();
+  onRedraw(() => {
+    const c = state.cursor;
+    const key = c ? `${c.row} ${c.col} ${state.selected?.committed.join(' ') ?? ''} ${document.documentElement.lang}` : '';
+    const el = document.getElementById('board-cursor');
+    if (key === described || !el) return;
+    described = key;
+    el.textContent = cursorText();
+  });
   canvas.addEventListener('keydown', (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey || state.confirm) return;
     const step = STEPS[e.key];

@@ -8,7 +8,6 @@ import { center, rowCol, cellOf } from './board.js';
 import { frame, blocking } from './anim.js';
 import { drawBoard, drawPiece } from './sprites.js';
 import { destinations, heldAt } from './selection.js';
-import { keyboardFocus } from './keys.js';
 
 /** @import { View, Color, Away } from '#types/page' */
 /** The canvas and the board's geometry for one frame. @typedef {{ ctx: CanvasRenderingContext2D, size: number, cell: number, o: Color }} Paint */
@@ -64,7 +63,8 @@ export function render(canvas, now) {
   if (state.settings.numbers) drawNumbers(paint, view.labels);
   if (!past && !moving) drawNamed(paint, state.message.squares ?? [], view.labels);
   for (const m of moving?.moving ?? held?.moving ?? []) drawPiece(ctx, m.x, m.y, paint.cell, m.piece, 1, m.lifted);
-  if (state.cursor && keyboardFocus(canvas)) drawCursor(paint, state.cursor);
+  // The keyboard's cursor (keys.js), while the board has the focus from the keyboard.
+  if (state.cursor && document.activeElement === canvas && canvas.matches(':focus-visible')) drawCursor(paint, state.cursor);
 
   if (state.anim) requestRedraw();
 }
@@ -229,8 +229,8 @@ function drawNumbers({ ctx, cell, o }, labels) {
   ctx.restore();
 }
 
-/** The squares the message names, by their names on a dark tag in their corner (the square numbers
- * are hidden by default). @param {Paint} paint @param {number[]} squares @param {string[]} labels */
+/** The squares the message names, by their names on a dark tag in their bottom right corner (the
+ * square numbers, hidden by default, are in the top left one). @param {Paint} paint @param {number[]} squares @param {string[]} labels */
 function drawNamed({ ctx, cell, o }, squares, labels) {
   if (!squares.length) return;
   ctx.save();
@@ -242,10 +242,12 @@ function drawNamed({ ctx, cell, o }, squares, labels) {
     const text = labels[n - 1] ?? String(n);
     const w = ctx.measureText(text).width + cell * 0.1;
     const h = Math.max(10, cell * 0.2) + cell * 0.06;
+    const x = (cx + 1) * cell - w - cell * 0.03;
+    const y = (cy + 1) * cell - h - cell * 0.03;
     ctx.fillStyle = 'rgba(20, 18, 16, 0.85)';
-    ctx.fillRect(cx * cell + cell * 0.03, cy * cell + cell * 0.03, w, h);
+    ctx.fillRect(x, y, w, h);
     ctx.fillStyle = '#fff4e1';
-    ctx.fillText(text, cx * cell + cell * 0.08, cy * cell + cell * 0.06);
+    ctx.fillText(text, x + cell * 0.05, y + cell * 0.03);
   }
   ctx.restore();
 }

@@ -206,3 +206,40 @@ test('the live region tells the player\'s capture and the computer\'s move in pl
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('Blasen with the keys: huffing a marked piece, stopping a capture where it stands', async () => {
+  // Two players: Red may huff the marked 17 (Black did not capture with it), then moves.
+  const huffing = await openGame(env, q({ rules: 'blasen', fen: 'W:W21,30:B9,17:H17', opponent: 'human' }));
+  await tabTo(huffing.page, 'play');
+  await huffing.page.keyboard.press('Enter');
+  await idle(huffing.page);
+  await listen(huffing.page);
+  await enterOn(huffing.page, 17);
+  await huffing.page.waitForFunction(() => document.getElementById('board').dataset.fen === 'W:W21,30:B9');
+  await idle(huffing.page);
+  assert.equal((await huffing.page.textContent('#message')).trim(), 'Geblasen: Der Stein auf 17 ist entfernt. Jetzt ziehe.');
+  assert.ok((await huffing.page.evaluate(() => window.said)).includes('Geblasen: Der Stein auf 17 ist entfernt. Jetzt ziehe.'));
+  await enterOn(huffing.page, 21);
+  await enterOn(huffing.page, 17);
+  await huffing.page.waitForFunction(() => window.dame.state.view.history.length === 1 && !window.dame.state.anim);
+  assert.deepEqual(await huffing.page.evaluate(() => window.dame.state.view.history), ['h17 21-17']);
+  assert.ok((await huffing.page.evaluate(() => window.said)).some((s) => s.startsWith('Rot hat den Stein auf 17 geblasen – er hätte schlagen müssen – und zieht von 21 nach 17. ')));
+  assert.deepEqual(huffing.errors, []);
+  await huffing.context.close();
+
+  // 29 takes 25 and may go on over 18: Enter on the piece at 22 stops there.
+  const { page, errors, context } = await openGame(env, q({ rules: 'blasen', fen: 'W:W29:B1,18,25', level: '1' }));
+  await tabTo(page, 'play');
+  await page.keyboard.press('Enter');
+  await idle(page);
+  await listen(page);
+  await enterOn(page, 29);
+  await enterOn(page, 22);
+  await page.waitForFunction(() => window.dame.state.selected?.canStop && window.dame.state.selected.committed.join() === '29,22');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.dame.state.view.history.length >= 1);
+  assert.equal(await page.evaluate(() => window.dame.state.view.history[0]), '29x22');
+  assert.ok((await page.evaluate(() => window.said)).includes('Du ziehst von 29 nach 22 und schlägst einen Stein (auf 25).'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
