@@ -218,12 +218,13 @@ test('Blasen with the keys: huffing a marked piece, stopping a capture where it 
   await huffing.page.waitForFunction(() => document.getElementById('board').dataset.fen === 'W:W21,30:B9');
   await idle(huffing.page);
   assert.equal((await huffing.page.textContent('#message')).trim(), 'Geblasen: Der Stein auf 17 ist entfernt. Jetzt ziehe.');
-  assert.ok((await huffing.page.evaluate(() => window.said)).includes('Geblasen: Der Stein auf 17 ist entfernt. Jetzt ziehe.'));
+  assert.deepEqual(await huffing.page.evaluate(() => window.said), ['Geblasen: Der Stein auf 17 ist entfernt. Jetzt ziehe.']);
   await enterOn(huffing.page, 21);
   await enterOn(huffing.page, 17);
   await huffing.page.waitForFunction(() => window.dame.state.view.history.length === 1 && !window.dame.state.anim);
   assert.deepEqual(await huffing.page.evaluate(() => window.dame.state.view.history), ['h17 21-17']);
-  assert.ok((await huffing.page.evaluate(() => window.said)).some((s) => s.startsWith('Rot hat den Stein auf 17 geblasen – er hätte schlagen müssen – und zieht von 21 nach 17. ')));
+  // Told on the next frame.
+  await huffing.page.waitForFunction(() => window.said.some((s) => s.startsWith('Rot hat den Stein auf 17 geblasen – er hätte schlagen müssen – und zieht von 21 nach 17. ')));
   assert.deepEqual(huffing.errors, []);
   await huffing.context.close();
 
@@ -239,7 +240,7 @@ test('Blasen with the keys: huffing a marked piece, stopping a capture where it 
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => window.dame.state.view.history.length >= 1);
   assert.equal(await page.evaluate(() => window.dame.state.view.history[0]), '29x22');
-  assert.ok((await page.evaluate(() => window.said)).includes('Du ziehst von 29 nach 22 und schlägst einen Stein (auf 25).'));
+  await page.waitForFunction(() => window.said.includes('Du ziehst von 29 nach 22 und schlägst einen Stein (auf 25).'));
   assert.deepEqual(errors, []);
   await context.close();
 });
