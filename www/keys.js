@@ -74,11 +74,15 @@ function cursorText() {
   if (!v || !c) return '';
   const sq = squareOf(c.row, c.col);
   if (sq == null) return t('kLight');
-  const piece = v.pieces.find((p) => p.sq === sq);
+  // In the middle of a capture the held piece stands where it has landed, not where it started.
+  const sel = state.past ? null : state.selected;
+  const at = sel ? heldAt(sel) : null;
+  const on = sq === at ? sel?.from : sq === sel?.from ? null : sq;
+  const piece = v.pieces.find((p) => p.sq === on);
   const what = [piece ? t((piece.color === 'red' ? 'kRed' : 'kBlack') + (piece.king ? 'King' : 'Man')) : t('kEmpty')];
-  if (state.selected && !state.past) {
+  if (sel) {
     const { finals, steps } = destinations();
-    if (heldAt(state.selected) === sq) what.push(t('kHeld'));
+    if (at === sq) what.push(t('kHeld'));
     else if (finals.has(sq)) what.push(t('kTarget'));
     else if (steps.has(sq)) what.push(t('kStep'));
   }

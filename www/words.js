@@ -5,6 +5,7 @@
 
 import { state, update } from './state.js';
 import { t, squareName, sideName } from './i18n.js';
+import { between } from './board.js';
 
 /** @import { PlayedTurn } from '#types/PlayedTurn' */
 /** @import { State, Color } from '#types/page' */
@@ -50,7 +51,10 @@ export function turnWords(turn, who) {
       to: squareName(path[path.length - 1]),
     });
     if (turn.captured.length) {
-      move += t('wAnd') + t(you ? 'wTake2' : 'wTake3', { count: count(turn.captured.length), list: squareList(turn.captured) });
+      // The captured pieces in the order they were jumped.
+      const jump = (/** @type {number} */ sq) => path.findIndex((a, i) => i + 1 < path.length && between(a, path[i + 1]).includes(sq));
+      const taken = [...turn.captured].sort((a, b) => jump(a) - jump(b));
+      move += t('wAnd') + t(you ? 'wTake2' : 'wTake3', { count: count(taken.length), list: squareList(taken) });
     }
   }
   let text = subject + ' ';

@@ -244,3 +244,23 @@ test('Blasen with the keys: huffing a marked piece, stopping a capture where it 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a double capture with the keys, landing square by landing square', async () => {
+  const { page, errors, context } = await openGame(env, q({ rules: 'standard', fen: 'W:W29:B1,18,25', level: '1' }));
+  await tabTo(page, 'play');
+  await page.keyboard.press('Enter');
+  await idle(page);
+  await listen(page);
+  await enterOn(page, 29);
+  await enterOn(page, 22);
+  await page.waitForFunction(() => window.dame.state.selected?.committed.join() === '29,22' && !window.dame.state.selected.canStop);
+  await settle(page);
+  assert.equal(await page.textContent('#board-cursor'), 'Feld 22: roter Stein, aufgenommen');
+  await shot(page, 'keys-05-mid-capture');
+  await enterOn(page, 15);
+  await playersTurn(page);
+  assert.ok((await page.evaluate(() => window.said)).includes('Du ziehst von 29 über 22 nach 15 und schlägst zwei Steine (auf 25 und 18).'), (await page.evaluate(() => window.said)).join(' | '));
+  assert.equal(await page.evaluate(() => window.dame.state.view.history[0]), '29x22x15');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
