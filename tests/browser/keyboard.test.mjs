@@ -264,3 +264,17 @@ test('a double capture with the keys, landing square by landing square', async (
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('crowning is told; two players are named by their colours', async () => {
+  const { page, errors, context } = await openGame(env, q({ rules: 'standard', fen: 'W:W6:B28', opponent: 'human' }));
+  await tabTo(page, 'play');
+  await page.keyboard.press('Enter');
+  await idle(page);
+  await listen(page);
+  await enterOn(page, 6);
+  await enterOn(page, 1);
+  await page.waitForFunction(() => window.said.some((s) => s.startsWith('Rot zieht von 6 nach 1. Der Stein auf 1 wird zur Dame. ')));
+  await page.waitForFunction(() => window.said.at(-1).endsWith('Schwarz ist am Zug.'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
