@@ -3,7 +3,8 @@
 // move/up/cancel on the document (so a drag that leaves the board still ends cleanly), for mouse,
 // pen and touch alike, in CSS pixels of the board; Escape puts a held piece down. In the panel:
 // the choices, Play, New game, Undo, Redo, Resign (both asked first), Share, the move list and
-// the language. On the page: ←/→, Home/End step through the game (not while typing in a field).
+// the language, flipping the board, sound and high contrast. On the page: ←/→, Home/End step
+// through the game (not while typing in a field).
 
 import { state, update } from './state.js';
 import * as drag from './drag.js';
@@ -101,6 +102,17 @@ export function bindPanel() {
   $('play').addEventListener('click', () => {
     choose();
     newGame('playing');
+    showBoard();
+  });
+  $('flip').addEventListener('click', flip);
+  $('sound').addEventListener('change', (e) => {
+    const on = e.target instanceof HTMLInputElement && e.target.checked;
+    remember({ sound: on });
+    // Audio may start only on a click: the context is made now, and a sound says it is on.
+    if (on) import('./sound.js').then((m) => { m.unlock(); m.playSound('move'); }).catch(() => {});
+  });
+  $('contrast').addEventListener('change', (e) => {
+    remember({ contrast: e.target instanceof HTMLInputElement && e.target.checked ? 'on' : 'off' });
   });
   $('again').addEventListener('click', () => newGame('playing'));
   $('over-close').addEventListener('click', closeOver);
@@ -123,6 +135,28 @@ export function bindPanel() {
   // Escape (or the browser) closing the dialog is a "no".
   dialog.addEventListener('close', () => { if (state.confirm) answer(false); });
   $('lang').addEventListener('click', switchLang);
+}
+
+/** Takes one choice of the board options into the settings and remembers it.
+ * @param {Partial<import('#types/page').Settings>} choice */
+function remember(choice) {
+  update((s) => { s.settings = { ...s.settings, ...choice }; });
+  saveSettings(state.settings);
+}
+
+/** Turns the board round (at any time; a piece being dragged is put back first). */
+function flip() {
+  update((s) => {
+    s.orientation = s.orientation === 'red' ? 'black' : 'red';
+    s.drag = null;
+  });
+}
+
+/** After Play, the whole board in view (on a small screen the page may have been scrolled down
+ * to the settings). */
+function showBoard() {
+  const r = $('board-frame').getBoundingClientRect();
+  if (r.top < 0 || r.bottom > innerHeight) scrollTo({ top: Math.max(0, scrollY + r.top - 8), behavior: 'instant' });
 }
 
 /** German ⇄ English: the panel and the message in the other language. */

@@ -104,6 +104,8 @@ const de = {
   pdnBad: 'Import nicht möglich: {problem}. Das laufende Spiel bleibt.',
   pdnEmpty: 'Füge zuerst eine PDN-Partie oder eine FEN-Stellung ein.',
   pdnTags: 'Angaben der importierten Partie', you: 'Du',
+  // Layout and board options: flip, sound, high contrast
+  flip: 'Brett drehen', sound: 'Ton', contrast: 'Hoher Kontrast', boardOptions: 'Brett und Anzeige',
 };
 
 /** @type {Texts} */
@@ -202,6 +204,8 @@ const en = {
   pdnBad: 'Cannot import: {problem}. The current game goes on.',
   pdnEmpty: 'Paste a PDN game or a FEN position first.',
   pdnTags: 'Tags of the imported game', you: 'You',
+  // Layout and board options: flip, sound, high contrast
+  flip: 'Flip board', sound: 'Sound', contrast: 'High contrast', boardOptions: 'Board and display',
 };
 
 /** @type {Record<Lang, Texts>} */
