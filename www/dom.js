@@ -147,8 +147,10 @@ function syncShare(drawn) {
   const share = state.share && state.share.fen === drawn.fen ? state.share : null;
   $('share-box').hidden = !share;
   const field = $('share-link', HTMLInputElement);
-  if (share && field.value !== share.link) field.value = share.link;
-  if (share) field.setAttribute('aria-label', t('shareLabel'));
+  if (share && field.value !== share.link) {
+    field.value = share.link;
+    field.setAttribute('aria-label', t('shareLabel'));
+  }
 }
 
 /** Whose turn it is, the thinking indicator and the message. @param {View} v */

@@ -166,6 +166,8 @@ function switchLang() {
   update((s) => { s.settings = { ...s.settings, lang: next }; });
   saveSettings(state.settings);
   fillPanel();
+  // The import panel's last word was in the other language: it goes, as the message does.
+  $('pdn-message').textContent = '';
   update((s) => {
     if (s.phase === 'setup') s.message = { text: beforePlay(), kind: 'info' };
     else if (s.message.text) s.message = { text: '', kind: 'info' };
