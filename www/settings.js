@@ -61,10 +61,13 @@ const FIELDS = {
   contrast: oneOf(/** @type {const} */ (['auto', 'on', 'off'])),
 };
 
+/** The system's wish for more contrast (asked on every redraw: one query, kept). */
+const moreContrast = matchMedia('(prefers-contrast: more)');
+
 /** Is the high-contrast theme on: chosen, or by default when the system asks for more contrast?
  * @param {Settings} settings */
 export function highContrast(settings) {
-  return settings.contrast === 'on' || (settings.contrast === 'auto' && matchMedia('(prefers-contrast: more)').matches);
+  return settings.contrast === 'on' || (settings.contrast === 'auto' && moreContrast.matches);
 }
 
 /** The remembered choices over `defaults`, each checked, and what was wrong with them. A stored

@@ -168,6 +168,24 @@ test('sound: off by default, a toggle that is remembered; moves and captures mak
   await context.close();
 });
 
+test('sound: crowning and the game\'s end', async () => {
+  const { page, context, errors } = await openGame(env, q({ rules: 'english', opponent: 'human', fen: 'W:W6:B25' }));
+  await page.click('#sound');
+  await page.waitForFunction(() => document.body.dataset.soundN === '1');
+  await play(page);
+  await drag(page, 6, 2);
+  await page.waitForFunction(() => document.body.dataset.soundN === '2');
+  assert.equal(await page.evaluate(() => document.body.dataset.sound), 'crown');
+  await idle(page);
+  await page.click('#resign');
+  await page.click('#confirm-yes');
+  await page.waitForFunction(() => document.body.dataset.soundN === '3');
+  assert.equal(await page.evaluate(() => document.body.dataset.sound), 'end');
+  await page.waitForSelector('#over:not([hidden])');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('reduced motion: moves are shown at once and the CSS animations stop', async () => {
   const query = q({ rules: 'english', opponent: 'human' });
   const results = {};
