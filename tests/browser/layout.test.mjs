@@ -34,6 +34,11 @@ for (const [width, height] of PHONES) {
     assertInView(await box(page, '#play'), 'Play');
     assertInView(await box(page, '#board'), 'the board');
     await shot(page, `layout-${width}x${height}-start`);
+    // A tap on the board before Play points to the button, which is in view.
+    const b = await box(page, '#board');
+    await page.touchscreen.tap(b.x + b.width / 2, b.y + b.height / 2);
+    await page.waitForFunction(() => document.getElementById('message').textContent.includes('„Spielen“'));
+    assertInView(await box(page, '#play'), 'Play, after the tap on the board');
     // The player scrolls down to the settings first, then taps Play.
     await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
     await page.tap('#play');
