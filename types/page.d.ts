@@ -32,6 +32,10 @@ export type Settings = {
   opponent: 'computer' | 'human';
   numbers: boolean;
   lang: Lang;
+  /** Sounds for moves, captures, crowning and the game's end (off by default). */
+  sound: boolean;
+  /** The high-contrast theme: 'auto' follows prefers-contrast: more. */
+  contrast: 'auto' | 'on' | 'off';
 };
 
 /** The piece the player holds. */

@@ -2,7 +2,8 @@
 // Animations: a turn (an optional huff fading out, then the piece along its path, about 220 ms
 // per jump with cubic easing, captured pieces fading as they are jumped) and a piece sliding back
 // after an illegal drop. The only place that knows animation timing: the renderer asks frame()
-// what the board looks like at a given time.
+// what the board looks like at a given time. Under prefers-reduced-motion every animation is
+// instant (it still runs, for one frame, so that what waits for it goes on as usual).
 
 import { state, update } from './state.js';
 import { between, center } from './board.js';
@@ -12,6 +13,11 @@ import { between, center } from './board.js';
 export const PER_JUMP_MS = 220;
 const HUFF_MS = 450;
 const BACK_MS = 200;
+
+const reduced = matchMedia('(prefers-reduced-motion: reduce)');
+
+/** A duration in ms, or 0 when the player asks for reduced motion. @param {number} ms */
+const timed = (ms) => (reduced.matches ? 0 : ms);
 
 /** @param {number} t 0–1 */
 export const ease = (t) => (t < 0.5 ? 4 * t * t * t : 1 - Math.pow(-2 * t + 2, 3) / 2);
@@ -28,7 +34,7 @@ export function animateTurn(turn, view) {
   turn.path.slice(1).forEach((to, i) => {
     for (const sq of between(turn.path[i], to)) if (turn.captured.includes(sq)) segmentOf.set(sq, i);
   });
-  const huffMs = turn.huff ? HUFF_MS : 0;
+  const huffMs = turn.huff ? timed(HUFF_MS) : 0;
   return run({
     kind: 'turn',
     start: 0,
@@ -38,14 +44,14 @@ export function animateTurn(turn, view) {
     mover,
     path: turn.path,
     segmentOf,
-    duration: huffMs + Math.max(0, turn.path.length - 1) * PER_JUMP_MS,
+    duration: huffMs + Math.max(0, turn.path.length - 1) * timed(PER_JUMP_MS),
   });
 }
 
 /** Slides the piece from a point (CSS pixels) back to its square `sq`.
  * @param {PieceView} piece @param {number} sq @param {Point} from @returns {Promise<void>} */
 export function animateBack(piece, sq, from) {
-  return run({ kind: 'back', start: 0, piece, sq, from, duration: BACK_MS });
+  return run({ kind: 'back', start: 0, piece, sq, from, duration: timed(BACK_MS) });
 }
 
 /** @param {Anim} anim @returns {Promise<void>} */
@@ -75,6 +81,7 @@ export function frame(now, size, orientation) {
   if (!anim) return null;
   const t = Math.min(now - anim.start, anim.duration);
   if (t >= anim.duration && finish) queueMicrotask(finish);
+  if (!anim.duration) return null; // reduced motion: the position after it, at once
   /** @type {Frame} */
   const out = { anim, hidden: new Set(), faded: new Map(), moving: [] };
   if (anim.kind === 'turn') turnFrame(anim, t, size, orientation, out);

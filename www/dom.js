@@ -3,12 +3,15 @@
 // banner while an earlier position is shown, the result, the confirm dialog, the other-tab
 // notice, the share link, data-fen, data-ply, data-live, data-phase, data-busy and aria-label
 // kept in step with the state on every redraw. data-fen and aria-label describe the position
-// drawn: the one looked at while looking back.
+// drawn: the one looked at while looking back. The board also carries data-orientation (the
+// colour at the bottom), data-contrast (high or normal) and data-anim-ms (the last animation's
+// length); the page has the class "hc" in high contrast.
 
 import { state, drawnView } from './state.js';
 import { t, lang, applyStatic, sideName, outcomeText, nameOf, noteOf } from './i18n.js';
 import { humanColor } from './turns.js';
 import { heldAt } from './selection.js';
+import { highContrast } from './settings.js';
 
 /** @import { Settings, View } from '#types/page' */
 
@@ -48,6 +51,7 @@ export function fillPanel() {
     if (radio instanceof HTMLInputElement) radio.checked = radio.value === s.color;
   }
   input('numbers').checked = s.numbers;
+  input('sound').checked = s.sound;
   applyStatic();
   $('lang').textContent = t('langSwitch');
   $('lang').lang = lang() === 'de' ? 'en' : 'de';
@@ -80,6 +84,12 @@ function describe(view) {
 
 /** Brings the DOM in step with the state (called on every redraw). */
 export function syncDom() {
+  const high = highContrast(state.settings);
+  document.documentElement.classList.toggle('hc', high);
+  canvas.dataset.contrast = high ? 'high' : 'normal';
+  input('contrast').checked = high;
+  canvas.dataset.orientation = state.orientation;
+  if (state.anim) canvas.dataset.animMs = String(state.anim.duration);
   const v = state.view;
   const drawn = drawnView();
   if (!v || !drawn) return;

@@ -3,7 +3,8 @@
 // move/up/cancel on the document (so a drag that leaves the board still ends cleanly), for mouse,
 // pen and touch alike, in CSS pixels of the board; Escape puts a held piece down. In the panel:
 // the choices, Play, New game, Undo, Redo, Resign (both asked first), Share, the move list and
-// the language. On the page: ←/→, Home/End step through the game (not while typing in a field).
+// the language, flipping the board, sound and high contrast. On the page: ←/→, Home/End step
+// through the game (not while typing in a field).
 
 import { state, update } from './state.js';
 import * as drag from './drag.js';
@@ -112,11 +113,22 @@ export function bindPanel() {
   $('play').addEventListener('click', (e) => {
     choose();
     newGame('playing');
+    showBoard();
     if (e.detail === 0) focusBoard();
   });
   $('again').addEventListener('click', (e) => {
     newGame('playing');
     if (e.detail === 0) focusBoard();
+  });
+  $('flip').addEventListener('click', flip);
+  $('sound').addEventListener('change', (e) => {
+    const on = e.target instanceof HTMLInputElement && e.target.checked;
+    remember({ sound: on });
+    // Audio may start only on a click: the context is made now, and a sound says it is on.
+    if (on) import('./sound.js').then((m) => { m.unlock(); m.playSound('move'); }).catch(() => {});
+  });
+  $('contrast').addEventListener('change', (e) => {
+    remember({ contrast: e.target instanceof HTMLInputElement && e.target.checked ? 'on' : 'off' });
   });
   $('over-close').addEventListener('click', closeOver);
   $('new').addEventListener('click', askNewGame);
@@ -140,6 +152,28 @@ export function bindPanel() {
   $('lang').addEventListener('click', switchLang);
 }
 
+/** Takes one choice of the board options into the settings and remembers it.
+ * @param {Partial<import('#types/page').Settings>} choice */
+function remember(choice) {
+  update((s) => { s.settings = { ...s.settings, ...choice }; });
+  saveSettings(state.settings);
+}
+
+/** Turns the board round (at any time; a piece being dragged is put back first). */
+function flip() {
+  update((s) => {
+    s.orientation = s.orientation === 'red' ? 'black' : 'red';
+    s.drag = null;
+  });
+}
+
+/** After Play, the whole board in view (on a small screen the page may have been scrolled down
+ * to the settings). */
+function showBoard() {
+  const r = $('board-frame').getBoundingClientRect();
+  if (r.top < 0 || r.bottom > innerHeight) scrollTo({ top: Math.max(0, scrollY + r.top - 8), behavior: 'instant' });
+}
+
 /** German ⇄ English: the panel and the message in the other language. */
 function switchLang() {
   const next = lang() === 'de' ? 'en' : 'de';
@@ -147,6 +181,8 @@ function switchLang() {
   update((s) => { s.settings = { ...s.settings, lang: next }; });
   saveSettings(state.settings);
   fillPanel();
+  // The import panel's last word was in the other language: it goes, as the message does.
+  $('pdn-message').textContent = '';
   update((s) => {
     if (s.phase === 'setup') s.message = { text: beforePlay(), kind: 'info' };
     else if (s.message.text) s.message = { text: '', kind: 'info' };

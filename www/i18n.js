@@ -116,6 +116,8 @@ const de = {
   kRedMan: 'roter Stein', kRedKing: 'rote Dame', kBlackMan: 'schwarzer Stein', kBlackKing: 'schwarze Dame',
   kHeld: 'aufgenommen', kTarget: 'Ziel', kStep: 'Zwischenfeld',
   boardHelp: 'Pfeiltasten: Cursor bewegen. Eingabe: Stein aufnehmen, absetzen. Escape: zurücklegen.',
+  // Layout and board options: flip, sound, high contrast
+  flip: 'Brett drehen', sound: 'Ton', contrast: 'Hoher Kontrast', boardOptions: 'Brett und Anzeige',
 };
 
 /** @type {Texts} */
@@ -226,6 +228,8 @@ const en = {
   kRedMan: 'red man', kRedKing: 'red king', kBlackMan: 'black man', kBlackKing: 'black king',
   kHeld: 'picked up', kTarget: 'destination', kStep: 'square on the way',
   boardHelp: 'Arrow keys: move the cursor. Enter: pick a piece up, put it down. Escape: put it back.',
+  // Layout and board options: flip, sound, high contrast
+  flip: 'Flip board', sound: 'Sound', contrast: 'High contrast', boardOptions: 'Board and display',
 };
 
 /** @type {Record<Lang, Texts>} */

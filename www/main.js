@@ -16,7 +16,7 @@ import { bindPdn } from './pdn.js';
 /** @import { Bindings, StoredProblem } from '#types/page' */
 
 /** The words of each field of the remembered choices (the panel's own). */
-const FIELD_WORDS = { rules: 'rules', level: 'level', color: 'yourColor', opponent: 'opponent', numbers: 'numbers', lang: 'language' };
+const FIELD_WORDS = { rules: 'rules', level: 'level', color: 'yourColor', opponent: 'opponent', numbers: 'numbers', lang: 'language', sound: 'sound', contrast: 'contrast' };
 
 /** What was wrong with the remembered choices, in words (nothing when all was well).
  * @param {StoredProblem[]} problems @returns {string[]} */
@@ -88,6 +88,9 @@ async function boot() {
     resizeCanvas(canvas, state.size);
     update();
   });
+
+  // High contrast by default follows the system's choice, also when it changes.
+  matchMedia('(prefers-contrast: more)').addEventListener?.('change', () => update());
 
   bindBoard(canvas);
   bindPanel();

@@ -6,19 +6,14 @@
 import { state, requestRedraw } from './state.js';
 import { center, rowCol, cellOf } from './board.js';
 import { frame, blocking } from './anim.js';
-import { drawBoard, drawPiece } from './sprites.js';
+import { drawBoard, drawPiece, usePalette } from './sprites.js';
 import { destinations, heldAt } from './selection.js';
+import { highContrast } from './settings.js';
 
 /** @import { View, Color, Away } from '#types/page' */
-/** The canvas and the board's geometry for one frame. @typedef {{ ctx: CanvasRenderingContext2D, size: number, cell: number, o: Color }} Paint */
-
-const LAST = 'rgba(214, 220, 80, 0.45)';
-const SELECTED = 'rgba(20, 85, 30, 0.5)';
-const DEST = 'rgba(20, 85, 30, 0.55)';
-const OBLIGED = '#ffb300';
-const HUFFABLE = '#4fc3f7';
-const REQUIRED = 'rgba(230, 81, 0, 0.85)';
-const HUFF_CROSS = 'rgba(183, 28, 28, 0.9)';
+/** @import { Palette } from './sprites.js' */
+/** The canvas and the board's geometry for one frame, and the palette's colours.
+ * @typedef {{ ctx: CanvasRenderingContext2D, size: number, cell: number, o: Color, pal: Palette }} Paint */
 const CURSOR = '#00e5ff';
 
 /** Gives the canvas device pixels for a board `size` CSS pixels wide.
@@ -28,7 +23,8 @@ export function resizeCanvas(canvas, size) {
   canvas.style.width = size + 'px';
   canvas.style.height = size + 'px';
   const px = Math.round(size * dpr);
-  if (canvas.width !== px) {
+  // (A new canvas is 300 × 150: a board of 300 device pixels needs its height set too.)
+  if (canvas.width !== px || canvas.height !== px) {
     canvas.width = px;
     canvas.height = px;
   }
@@ -43,7 +39,7 @@ export function render(canvas, now) {
   const dpr = canvas.width / size;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   /** @type {Paint} */
-  const paint = { ctx, size, cell: size / 8, o: state.orientation };
+  const paint = { ctx, size, cell: size / 8, o: state.orientation, pal: usePalette(highContrast(state.settings)) };
   const running = frame(now, size, paint.o);
   // Looking back at an earlier position: it alone is drawn, with no marks of the game.
   const past = state.past?.view ?? null;
@@ -59,7 +55,7 @@ export function render(canvas, now) {
   if (!moving && !past) drawHuffMark(paint);
   drawPieces(paint, view, moving ?? held ?? undefined, interactive);
   if (interactive) drawDestinations(paint);
-  if (!past) for (const path of state.required) arrow(paint, path.squares, REQUIRED);
+  if (!past) for (const path of state.required) arrow(paint, path.squares, paint.pal.required);
   if (state.settings.numbers) drawNumbers(paint, view.labels);
   if (!past && !moving) drawNamed(paint, state.message.squares ?? [], view.labels);
   for (const m of moving?.moving ?? held?.moving ?? []) drawPiece(ctx, m.x, m.y, paint.cell, m.piece, 1, m.lifted);
@@ -79,12 +75,12 @@ function fillSquare({ ctx, cell, o }, sq, color) {
 
 /** The squares of the last turn. @param {Paint} paint */
 function drawLastMove(paint) {
-  for (const sq of new Set(state.lastMove?.path ?? [])) fillSquare(paint, sq, LAST);
+  for (const sq of new Set(state.lastMove?.path ?? [])) fillSquare(paint, sq, paint.pal.last);
 }
 
 /** The square the held piece stands on. @param {Paint} paint */
 function drawSelectedSquare(paint) {
-  if (state.selected) fillSquare(paint, heldAt(state.selected), SELECTED);
+  if (state.selected) fillSquare(paint, heldAt(state.selected), paint.pal.selected);
 }
 
 /**
@@ -109,13 +105,13 @@ function heldPiece({ size, o }, view) {
 }
 
 /** The piece the opponent just huffed: faded, and crossed out. @param {Paint} paint */
-function drawHuffMark({ ctx, size, cell, o }) {
+function drawHuffMark({ ctx, size, cell, o, pal }) {
   const mark = state.huffMark;
   if (!mark) return;
   const c = center(mark.sq, size, o);
   drawPiece(ctx, c.x, c.y, cell, mark.piece, 0.28);
   ctx.save();
-  ctx.strokeStyle = HUFF_CROSS;
+  ctx.strokeStyle = pal.huffCross;
   ctx.lineWidth = cell * 0.07;
   ctx.lineCap = 'round';
   const d = cell * 0.22;
@@ -135,15 +131,15 @@ function drawHuffMark({ ctx, size, cell, o }) {
  * @param {boolean} interactive
  */
 function drawPieces(paint, view, away, interactive) {
-  const { ctx, size, cell, o } = paint;
+  const { ctx, size, cell, o, pal } = paint;
   const midCapture = !!state.selected && state.selected.committed.length > 1;
   const obliged = new Set(interactive && !midCapture ? view.obligated : []);
   const huffable = new Set(interactive ? view.huffable : []);
   for (const piece of view.pieces) {
     if (away?.hidden.has(piece.sq)) continue;
     const c = center(piece.sq, size, o);
-    if (obliged.has(piece.sq)) ring(paint, c.x, c.y, OBLIGED);
-    if (huffable.has(piece.sq)) ring(paint, c.x, c.y, HUFFABLE, true);
+    if (obliged.has(piece.sq)) ring(paint, c.x, c.y, pal.obliged);
+    if (huffable.has(piece.sq)) ring(paint, c.x, c.y, pal.huffable, true);
     drawPiece(ctx, c.x, c.y, cell, piece, away?.faded.get(piece.sq) ?? 1);
   }
 }
@@ -164,12 +160,12 @@ function ring({ ctx, cell }, x, y, color, dashed = false) {
 
 /** Where the held piece may go: dots on final squares, rings on squares it lands on on the way.
  * @param {Paint} paint */
-function drawDestinations({ ctx, size, cell, o }) {
+function drawDestinations({ ctx, size, cell, o, pal }) {
   if (!state.selected) return;
   const { finals, steps } = destinations();
   ctx.save();
-  ctx.fillStyle = DEST;
-  ctx.strokeStyle = DEST;
+  ctx.fillStyle = pal.dest;
+  ctx.strokeStyle = pal.dest;
   for (const sq of finals) {
     const c = center(sq, size, o);
     ctx.beginPath();
@@ -214,9 +210,9 @@ function arrow({ ctx, size, cell, o }, path, color) {
 
 /** The squares' names in the game's own notation (ACF numbers, algebraic, or 1–32), in the
  * corner of each dark square. @param {Paint} paint @param {string[]} labels */
-function drawNumbers({ ctx, cell, o }, labels) {
+function drawNumbers({ ctx, cell, o, pal }, labels) {
   ctx.save();
-  ctx.fillStyle = 'rgba(255, 244, 225, 0.8)';
+  ctx.fillStyle = pal.numbers;
   ctx.font = `700 ${Math.max(8, cell * 0.16)}px system-ui, sans-serif`;
   ctx.shadowColor = 'rgba(0, 0, 0, 0.8)';
   ctx.shadowBlur = 2;

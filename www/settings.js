@@ -26,6 +26,17 @@ const oneOf = (allowed) => ({
   allowed: () => allowed.join(', '),
 });
 
+/** A field that is true or false. @returns {Field<boolean>} */
+function flag() {
+  return {
+    check: (value) => {
+      if (typeof value !== 'boolean') throw new Error('not true or false');
+      return value;
+    },
+    allowed: () => 'true, false',
+  };
+}
+
 /** How each remembered field is checked. @type {Fields} */
 const FIELDS = {
   rules: {
@@ -44,15 +55,20 @@ const FIELDS = {
   },
   color: oneOf(/** @type {const} */ (['red', 'black'])),
   opponent: oneOf(/** @type {const} */ (['computer', 'human'])),
-  numbers: {
-    check: (value) => {
-      if (typeof value !== 'boolean') throw new Error('not true or false');
-      return value;
-    },
-    allowed: () => 'true, false',
-  },
+  numbers: flag(),
   lang: oneOf(/** @type {const} */ (['de', 'en'])),
+  sound: flag(),
+  contrast: oneOf(/** @type {const} */ (['auto', 'on', 'off'])),
 };
+
+/** The system's wish for more contrast (asked on every redraw: one query, kept). */
+const moreContrast = matchMedia('(prefers-contrast: more)');
+
+/** Is the high-contrast theme on: chosen, or by default when the system asks for more contrast?
+ * @param {Settings} settings */
+export function highContrast(settings) {
+  return settings.contrast === 'on' || (settings.contrast === 'auto' && moreContrast.matches);
+}
 
 /** The remembered choices over `defaults`, each checked, and what was wrong with them. A stored
  * text with a problem is copied to BAD_KEY, and then replaced by the choices that apply.

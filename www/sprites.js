@@ -1,26 +1,48 @@
 // @ts-check
 // Pieces (with crowns for kings) and the bare board, painted once per size into sprites and then
 // copied: a frame (a drag, an animation) costs a few image copies instead of dozens of
-// gradients, so the main thread stays free even where canvas drawing is slow.
+// gradients, so the main thread stays free even where canvas drawing is slow. Two palettes: the
+// wooden board, and high contrast (white and grey squares, flat pieces with a white edge, strong
+// marks); render.js takes its marks' colours from the palette in use.
 
 /** @import { PieceView } from '#types/page' */
 /** @typedef {CanvasRenderingContext2D} Ctx */
 
-const LIGHT = '#ecd8b4';
-const DARK = '#a8744f';
+/** @typedef {typeof WOOD} Palette */
+const WOOD = {
+  name: 'wood',
+  light: '#ecd8b4', dark: '#a8744f', grain: true,
+  red: ['#f2665a', '#c62a20', '#861510'], black: ['#6a6a6a', '#2c2c2c', '#0e0e0e'],
+  redEdge: '#5e0d09', blackEdge: '#000', edgeWidth: 0.07,
+  last: 'rgba(214, 220, 80, 0.45)', selected: 'rgba(20, 85, 30, 0.5)', dest: 'rgba(20, 85, 30, 0.55)',
+  obliged: '#ffb300', huffable: '#4fc3f7', required: 'rgba(230, 81, 0, 0.85)', huffCross: 'rgba(183, 28, 28, 0.9)',
+  numbers: 'rgba(255, 244, 225, 0.8)',
+};
+/** @type {Palette} */
+const HIGH = {
+  name: 'high',
+  light: '#ffffff', dark: '#4a4a4a', grain: false,
+  red: ['#ff2a1a', '#e00000', '#b00000'], black: ['#000', '#000', '#000'],
+  redEdge: '#fff', blackEdge: '#fff', edgeWidth: 0.12,
+  last: 'rgba(255, 214, 0, 0.75)', selected: 'rgba(0, 200, 255, 0.8)', dest: '#00e5ff',
+  obliged: '#ffd600', huffable: '#00e5ff', required: '#ff6d00', huffCross: '#ff1744',
+  numbers: '#fff',
+};
+let palette = WOOD;
+
+/** Chooses the palette (high contrast or not) and returns it. @param {boolean} high */
+export function usePalette(high) {
+  palette = high ? HIGH : WOOD;
+  return palette;
+}
 
 /** @param {Ctx} ctx @param {number} x @param {number} y @param {number} r @param {string} color */
 function pieceGradient(ctx, x, y, r, color) {
   const g = ctx.createRadialGradient(x - r * 0.35, y - r * 0.4, r * 0.1, x, y, r);
-  if (color === 'red') {
-    g.addColorStop(0, '#f2665a');
-    g.addColorStop(0.55, '#c62a20');
-    g.addColorStop(1, '#861510');
-  } else {
-    g.addColorStop(0, '#6a6a6a');
-    g.addColorStop(0.55, '#2c2c2c');
-    g.addColorStop(1, '#0e0e0e');
-  }
+  const stops = color === 'red' ? palette.red : palette.black;
+  g.addColorStop(0, stops[0]);
+  g.addColorStop(0.55, stops[1]);
+  g.addColorStop(1, stops[2]);
   return g;
 }
 
@@ -89,7 +111,7 @@ function sprite(key, cssSize, dpr, paint) {
 export function drawPiece(ctx, x, y, cell, piece, alpha = 1, lifted = false) {
   const dpr = ctx.getTransform().a || 1;
   const side = cell * SPRITE;
-  const key = `${piece.color}|${piece.king ? 1 : 0}|${lifted ? 1 : 0}|${cell}|${dpr}`;
+  const key = `${palette.name}|${piece.color}|${piece.king ? 1 : 0}|${lifted ? 1 : 0}|${cell}|${dpr}`;
   const img = sprite(key, side, dpr, (g) => paintPiece(g, side / 2, side / 2, cell, piece, lifted));
   ctx.save();
   ctx.globalAlpha = alpha;
@@ -109,8 +131,8 @@ function paintPiece(ctx, x, y, cell, piece, lifted) {
   ctx.beginPath();
   ctx.arc(x, y, r, 0, Math.PI * 2);
   ctx.fill();
-  ctx.lineWidth = Math.max(1, r * 0.07);
-  ctx.strokeStyle = piece.color === 'red' ? '#5e0d09' : '#000';
+  ctx.lineWidth = Math.max(1, r * palette.edgeWidth);
+  ctx.strokeStyle = piece.color === 'red' ? palette.redEdge : palette.blackEdge;
   ctx.stroke();
   ctx.lineWidth = Math.max(1, r * 0.05);
   ctx.strokeStyle = piece.color === 'red' ? 'rgba(255, 190, 180, 0.45)' : 'rgba(255, 255, 255, 0.22)';
@@ -130,13 +152,14 @@ function paintPiece(ctx, x, y, cell, piece, lifted) {
 export function drawBoard(ctx, size) {
   const dpr = ctx.getTransform().a || 1;
   const cell = size / 8;
-  const board = sprite(`board|${size}|${dpr}`, size, dpr, (g) => {
+  const board = sprite(`board|${palette.name}|${size}|${dpr}`, size, dpr, (g) => {
     for (let cy = 0; cy < 8; cy++) {
       for (let cx = 0; cx < 8; cx++) {
-        g.fillStyle = (cx + cy) % 2 ? DARK : LIGHT;
+        g.fillStyle = (cx + cy) % 2 ? palette.dark : palette.light;
         g.fillRect(cx * cell, cy * cell, cell, cell);
       }
     }
+    if (!palette.grain) return;
     const grain = g.createLinearGradient(0, 0, size, size);
     grain.addColorStop(0, 'rgba(255,255,255,0.06)');
     grain.addColorStop(1, 'rgba(0,0,0,0.08)');

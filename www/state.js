@@ -12,7 +12,7 @@ export const state = {
   view: null,
   presets: [],
   levels: [],
-  settings: { rules: 'blasen', level: 3, color: 'red', opponent: 'computer', numbers: false, lang: 'de' },
+  settings: { rules: 'blasen', level: 3, color: 'red', opponent: 'computer', numbers: false, lang: 'de', sound: false, contrast: 'auto' },
   startFen: null,
   urlNote: null,
   phase: 'loading',

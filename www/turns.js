@@ -13,6 +13,13 @@ import { writeSaved, snapshot, tellTabs } from './saved.js';
 
 /** @import { State, Point, Color, Selection } from '#types/page' */
 /** @import { PlayedTurn } from '#types/PlayedTurn' */
+/** @import { SoundName } from './sound.js' */
+
+/** Plays a sound when the player has switched sound on (sound.js is loaded then only).
+ * @param {SoundName} name */
+function sound(name) {
+  if (state.settings.sound) import('./sound.js').then((m) => m.playSound(name)).catch(() => {});
+}
 
 /** The human's colour against the computer; null when two people play. @returns {Color | null} */
 export function humanColor() {
@@ -121,6 +128,7 @@ export async function huff(sq) {
     clearSelection(s);
     s.huffMark = null;
   });
+  if (!ended) sound('capture');
   await animateTurn({ huff: sq, path: [], captured: [] }, before);
   if (ended) {
     finishTurn(ended, [], [turnWords(ended, whoPlayed(ended.color))]);
@@ -152,6 +160,7 @@ export function savedText() {
 
 /** @param {PlayedTurn} turn */
 function recordTurn(turn) {
+  sound(turn.crowns ? 'crown' : turn.captured.length || turn.huff ? 'capture' : 'move');
   update((s) => {
     s.lastMove = { path: turn.path, captured: turn.captured, huff: turn.huff };
     refresh(s);
@@ -174,6 +183,7 @@ export function afterTurn(notes = [], said = [], marks = []) {
   saveGame();
   if (v.outcome) {
     const o = outcomeText(v.outcome, humanColor());
+    if (state.phase !== 'over') sound('end');
     update((s) => {
       s.phase = 'over';
       say(s, notes.join(' '), 'info', marks);

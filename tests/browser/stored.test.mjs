@@ -12,7 +12,7 @@ const env = withBrowser();
 const KEY = 'dame.settings.v1';
 const BAD = 'dame.settings.v1.bad';
 const HUGE = 'x'.repeat(200 * 1024);
-const DEFAULTS = { rules: 'blasen', level: 3, color: 'red', opponent: 'computer', numbers: false, lang: 'de' };
+const DEFAULTS = { rules: 'blasen', level: 3, color: 'red', opponent: 'computer', numbers: false, lang: 'de', sound: false, contrast: 'auto' };
 
 /** Stored texts that cannot be read at all. */
 const WHOLE = ['{"rules":"english"', 'nope', '', 'null', '"nope"', '5', 'true', '[]', '[{"rules":"english"}]', HUGE, JSON.stringify(HUGE)];
@@ -24,8 +24,10 @@ const FIELDS = {
   opponent: ['robot', null, false, 'HUMAN', HUGE],
   numbers: ['yes', 1, null, 'true', HUGE],
   lang: ['fr', null, 0, 'EN', HUGE],
+  sound: ['on', null],
+  contrast: ['more', true, HUGE],
 };
-const WORDS = { rules: 'Regeln', level: 'Spielstärke', color: 'Deine Farbe', opponent: 'Gegner', numbers: 'Feldnummern zeigen', lang: 'Sprache' };
+const WORDS = { rules: 'Regeln', level: 'Spielstärke', color: 'Deine Farbe', opponent: 'Gegner', numbers: 'Feldnummern zeigen', lang: 'Sprache', sound: 'Ton', contrast: 'Hoher Kontrast' };
 
 /** Loads the page with `raw` stored (a fresh origin storage each time), and checks what it says. */
 async function start(page, raw) {
