@@ -184,6 +184,8 @@ function switchLang() {
   // The import panel's last word was in the other language: it goes, as the message does.
   $('pdn-message').textContent = '';
   update((s) => {
+    // The live region's last words were in the other language too: they go.
+    s.announce = { text: '', n: s.announce.n + 1 };
     if (s.phase === 'setup') s.message = { text: beforePlay(), kind: 'info' };
     else if (s.message.text) s.message = { text: '', kind: 'info' };
   });
