@@ -5,14 +5,14 @@
 // the choices, Play, New game, Undo, Redo, Resign (both asked first), Share, the move list and
 // the language. On the page: ←/→, Home/End step through the game (not while typing in a field).
 
-import { state, update } from './state.js';
+import { state, update, say } from './state.js';
 import * as drag from './drag.js';
 import { putDown } from './selection.js';
 import { afterTurn, isHumanTurn } from './turns.js';
 import { newGame, undo, redo, askResign, askNewGame, askPlayFrom, answer, takeOver, beforePlay } from './game.js';
 import { look, step, backToGame, closeOver, sharePosition } from './nav.js';
 import { $, readPanel, fillPanel } from './dom.js';
-import { setLang, lang } from './i18n.js';
+import { setLang, lang, t, problemText } from './i18n.js';
 import { saveSettings } from './settings.js';
 
 /** @import { Point } from '#types/page' */
@@ -123,6 +123,13 @@ export function bindPanel() {
   // Escape (or the browser) closing the dialog is a "no".
   dialog.addEventListener('close', () => { if (state.confirm) answer(false); });
   $('lang').addEventListener('click', switchLang);
+  // The tutorial and the rules: their modules are loaded when first opened.
+  for (const b of document.querySelectorAll('[data-open]')) {
+    b.addEventListener('click', () => {
+      const load = b instanceof HTMLElement && b.dataset.open === 'tutorial' ? import('./tutorial.js') : import('./manual.js');
+      load.then((m) => m.open()).catch((e) => update((s) => say(s, t('lazyFailed', { problem: problemText(e) }), 'error')));
+    });
+  }
 }
 
 /** German ⇄ English: the panel and the message in the other language. */

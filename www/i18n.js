@@ -104,6 +104,8 @@ const de = {
   pdnBad: 'Import nicht möglich: {problem}. Das laufende Spiel bleibt.',
   pdnEmpty: 'Füge zuerst eine PDN-Partie oder eine FEN-Stellung ein.',
   pdnTags: 'Angaben der importierten Partie', you: 'Du',
+  // Tutorial and manual (www/tutorial.js, www/manual.js: their texts live there, loaded when opened)
+  tutorialOpen: 'Anleitung', manualOpen: 'Regeln', lazyFailed: 'Das ließ sich nicht laden: {problem}',
 };
 
 /** @type {Texts} */
@@ -202,6 +204,8 @@ const en = {
   pdnBad: 'Cannot import: {problem}. The current game goes on.',
   pdnEmpty: 'Paste a PDN game or a FEN position first.',
   pdnTags: 'Tags of the imported game', you: 'You',
+  // Tutorial and manual (www/tutorial.js, www/manual.js: their texts live there, loaded when opened)
+  tutorialOpen: 'Tutorial', manualOpen: 'Rules', lazyFailed: 'This could not be loaded: {problem}',
 };
 
 /** @type {Record<Lang, Texts>} */
@@ -290,9 +294,15 @@ function list(squares) {
   return names.length <= 1 ? String(names[0] ?? '') : names.slice(0, -1).join(', ') + sep + names[names.length - 1];
 }
 
-/** Words for a refusal from the wasm layer; `held` is the square of the piece that was moved.
- * @param {Refusal} refusal @param {number} [held] */
+/** Words for a refusal from the wasm layer; `held` is the square of the piece that was moved. In
+ * the tutorial the step's rule follows. @param {Refusal} refusal @param {number} [held] */
 export function reasonText(refusal, held) {
+  const rule = state.tutorial?.rule();
+  return rule ? `${reasonWords(refusal, held)} ${rule}` : reasonWords(refusal, held);
+}
+
+/** @param {Refusal} refusal @param {number} [held] */
+function reasonWords(refusal, held) {
   const { code, squares = [], options = [] } = refusal;
   if (code === 'mustCapture') {
     return held !== undefined && squares.includes(held) ? t('reason_mustCaptureThis') : t('reason_mustCapture', { list: list(squares) });

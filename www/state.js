@@ -36,6 +36,7 @@ export const state = {
   gameId: null,
   elsewhere: null,
   share: null,
+  tutorial: null,
 };
 
 /** @type {((time: number) => void)[]} */

@@ -24,7 +24,7 @@ export function isHumanTurn() {
   const v = state.view;
   return (
     state.phase === 'playing' && !state.thinking && !blocking() && !!v && !v.outcome && !state.past && !state.elsewhere &&
-    (state.settings.opponent === 'human' || v.side === state.settings.color)
+    (state.tutorial ? state.tutorial.open : state.settings.opponent === 'human' || v.side === state.settings.color)
   );
 }
 
@@ -165,6 +165,8 @@ function finishTurn(turn, notes) {
 /** Whose turn is it now, and what should they be told? The computer plays if it is its turn.
  * @param {string[]} [notes] what to say first (the computer's move, say) */
 export function afterTurn(notes = []) {
+  // The tutorial judges the turn and scripts the opponent: nothing is saved, the computer waits.
+  if (state.tutorial) return state.tutorial.after(notes);
   const v = currentView();
   if (state.elsewhere) return;
   saveGame();
