@@ -12,7 +12,7 @@ import { clearBoard, newGame, beforePlay } from './game.js';
 import { afterTurn, refresh } from './turns.js';
 import { animateTurn } from './anim.js';
 import { stopComputer } from './computer.js';
-import { lang, problemText } from './i18n.js';
+import { lang, t, problemText } from './i18n.js';
 import { $, fillPanel } from './dom.js';
 import { saveSettings } from './settings.js';
 
@@ -503,7 +503,7 @@ function show(i) {
     clearBoard(s);
     refresh(s);
     hook.open = !step.final;
-    say(s, w(step.task), 'info');
+    say(s, step.final ? w(step.task) : t('yourTurnMove'), 'info');
     s.prompt = { ...s.message };
   });
   if (old && old !== aside.game) old.free();
@@ -520,8 +520,8 @@ function onTurn() {
   const m = state.lastMove;
   if (status !== 'todo' || !v) return;
   if (!m || v.plies === 0) {
-    // Nothing played (the language changed, say): the task again.
-    update((s) => say(s, w(step.task), 'info'));
+    // Nothing played (the language changed, say): what to do again.
+    update((s) => say(s, t('yourTurnMove'), 'info'));
     return;
   }
   if (step.ok && !step.ok(m, v)) {
@@ -737,7 +737,7 @@ $('lang').addEventListener('click', () => {
   syncPanel();
   const step = current();
   const text = status === 'done' && !step.final ? `${w(step.done, { sq: huffed })} ${w(UI.doneNext)}`
-    : status === 'wrong' ? `${w(step.wrong ?? step.rule)} ${w(UI.wrongRetry)}` : w(step.task);
+    : status === 'wrong' ? `${w(step.wrong ?? step.rule)} ${w(UI.wrongRetry)}` : step.final ? w(step.task) : t('yourTurnMove');
   update((s) => {
     say(s, text, status === 'wrong' ? 'error' : 'info');
     s.prompt = status === 'todo' ? { ...s.message } : s.prompt;
