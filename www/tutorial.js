@@ -25,10 +25,12 @@ import { saveSettings } from './settings.js';
  * after a refused or a wrong move; whether the move made is the one wanted (`ok`, else `wrong`
  * says why); the opponent's scripted answer (`reply`, a turn in the internal notation); `done`,
  * said once it is made ({sq}: the square the answer huffed); `hint`, a turn in the internal
- * notation, drawn on the board. The last step of each tutorial (`final`) is the Play button.
+ * notation, drawn on the board; `punish`, the opponent's scripted answer to a wrong move (null:
+ * none). The last step of each tutorial (`final`) is the Play button.
  * @typedef {{
  *   fen: string, text: Words, task: Words, rule: Words, done: Words, wrong?: Words, hint?: string,
- *   ok?: (m: LastMove, v: View) => boolean, reply?: (v: View) => string, final?: boolean
+ *   ok?: (m: LastMove, v: View) => boolean, reply?: (v: View) => string,
+ *   punish?: (v: View) => string | null, final?: boolean
  * }} Step
  */
 
@@ -339,8 +341,12 @@ const BLASEN = [
     },
     ok: (m) => from(m) === 29 && m.captured.length > 0,
     wrong: {
-      de: 'Nicht die Dame hat geschlagen, obwohl sie unter Schlagzwang stand: Jetzt dürfte Schwarz sie blasen.',
-      en: 'The king did not capture although it was obligated: now Black could huff it.',
+      de: 'Nicht die Dame hat geschlagen, obwohl sie unter Schlagzwang stand: Deshalb hat Schwarz sie geblasen.',
+      en: 'The king did not capture although it was obligated: so Black huffed it.',
+    },
+    punish: (v) => {
+      const king = v.pieces.find((p) => p.king && p.color === 'red');
+      return king && v.huffable.includes(king.sq) ? `h${king.sq} 1-5` : null;
     },
     done: { de: 'Richtig: Die Dame hat geschlagen, und Schwarz darf nichts blasen.', en: 'Right: the king captured, and Black may huff nothing.' },
     hint: '29x18',
@@ -525,25 +531,36 @@ function onTurn() {
     return;
   }
   if (step.ok && !step.ok(m, v)) {
-    status = 'wrong';
-    update((s) => {
-      hook.open = false;
-      s.required = [];
-      say(s, `${w(step.wrong ?? step.rule)} ${w(UI.wrongRetry)}`, 'error');
-    });
-    syncPanel();
-    $('tutorial-retry').focus({ preventScroll: true });
-    return;
+    const punish = step.punish?.(v);
+    if (punish) answer(punish).then((shown) => { if (shown) wrong(); });
+    else wrong();
+  } else if (step.reply) {
+    answer(step.reply(v)).then((played) => { if (played) done(); });
+  } else {
+    done();
   }
-  if (step.reply) answer(step.reply(v));
-  else done();
 }
 
-/** The opponent's scripted answer, played through the wasm layer and shown. @param {string} text */
+/** The move made is not the step's: said why, in the step's words; the step can be tried again. */
+function wrong() {
+  const step = current();
+  if (!aside || status === 'wrong') return;
+  status = 'wrong';
+  update((s) => {
+    hook.open = false;
+    s.required = [];
+    say(s, `${w(step.wrong ?? step.rule)} ${w(UI.wrongRetry)}`, 'error');
+  });
+  syncPanel();
+  $('tutorial-retry').focus({ preventScroll: true });
+}
+
+/** The opponent's scripted answer, played through the wasm layer and shown; whether it was (and
+ * the step is still shown). @param {string} text @returns {Promise<boolean>} */
 async function answer(text) {
   const game = state.game;
   const before = state.view;
-  if (!game || !before) return;
+  if (!game || !before) return false;
   status = 'busy';
   update(() => { hook.open = false; });
   syncPanel();
@@ -552,17 +569,18 @@ async function answer(text) {
   try {
     turn = game.playText(text);
   } catch (e) {
+    // Not expected (each answer was checked with `dame moves`): said, and the step goes on.
     update((s) => say(s, problemText(e), 'error'));
-    return;
+    return true;
   }
   huffed = turn.huff ?? 0;
   await animateTurn(turn, before);
-  if (mine !== state.epoch || game !== state.game) return;
+  if (mine !== state.epoch || game !== state.game) return false;
   update((s) => {
     s.lastMove = { path: turn.path, captured: turn.captured, huff: turn.huff };
     refresh(s);
   });
-  done();
+  return true;
 }
 
 /** The step is made: said, remembered, and the next one open. */

@@ -90,6 +90,16 @@ test('the Blasen tutorial: declining a capture, huffing, the flying king, the ki
   for (let i = 1; i < BLASEN.length; i++) {
     await page.waitForSelector(`#tutorial[data-step="${i}"][data-status="todo"]`);
     await idle(page);
+    if (i === 3) {
+      // The man captures instead of the obligated king: Black huffs the king, then the step again.
+      await drag(page, 27, 20);
+      await status(page, 'wrong');
+      assert.equal(await fen(page), 'W:W20:B5,22');
+      assert.match(await message(page), /so Black huffed it/);
+      await page.click('#tutorial-retry');
+      await status(page, 'todo');
+      assert.equal(await fen(page), 'W:W27,K29:B1,22,24');
+    }
     await makeStep(page, BLASEN[i]);
     await status(page, 'done');
     await page.click('#tutorial-next');
