@@ -260,6 +260,13 @@ function dialog() {
   select.addEventListener('change', () => fill(d, select.value));
   choose.append(el('span', { id: 'manual-preset-label' }), select);
   d.append(head, choose, el('div', { id: 'manual-body' }));
+  // Escape closes the dialog alone (the page's own Escape, which closes the result card or puts a
+  // piece down, is not meant).
+  d.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape') return;
+    e.preventDefault();
+    d.close();
+  });
   // Focus goes back where it was (the button that opened it).
   d.addEventListener('close', () => {
     if (before instanceof HTMLElement && before.isConnected) before.focus({ preventScroll: true });

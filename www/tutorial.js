@@ -640,7 +640,13 @@ function leave() {
   if (mine && mine !== back.game) mine.free();
   aside = null;
   document.body.classList.remove('in-tutorial');
+  const focused = document.activeElement;
   document.getElementById('tutorial')?.remove();
+  // The focus was in the panel just removed: to the button that opens the tutorial again, once the
+  // redraw has shown it (this frame callback runs after the redraw's).
+  if (!focused || !focused.isConnected) {
+    requestAnimationFrame(() => $(back.phase === 'setup' ? 'tutorial-open' : 'tutorial-open-game').focus({ preventScroll: true }));
+  }
   if (back.phase === 'playing' && !back.elsewhere) afterTurn();
 }
 

@@ -152,7 +152,8 @@ test('the hint shows the move on the board', async () => {
   await page.click('#tutorial-hint');
   await page.waitForSelector('#tutorial[data-hint="18-14"]');
   assert.deepEqual(await page.evaluate(() => window.dame.state.required.map((p) => p.squares)), [[18, 14]]);
-  assert.match(await message(page), /Tipp: 18-14/);
+  // The message under the board follows on the next frame.
+  await page.waitForFunction(() => /Tipp: 18-14 – der Pfeil zeigt den Zug/.test(document.getElementById('message').textContent));
   await shot(page, 'tutorial-hint');
   // The hinted move is the step's move.
   await drag(page, 18, 14);
@@ -208,6 +209,7 @@ test('the tutorial leaves a saved game untouched, and the computer waits', async
   await page.click('#tutorial-leave');
   await page.waitForFunction(() => !window.dame.state.tutorial);
   await idle(page);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'tutorial-open-game');
   assert.equal(await fen(page), before);
   assert.equal(await page.evaluate(() => window.dame.state.view.rules), 'english');
   assert.equal(await page.evaluate(() => localStorage.getItem('dame.game.v1')), saved);
