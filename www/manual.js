@@ -40,8 +40,8 @@ const BLASEN = [
   {
     h: { de: 'Ziel', en: 'Aim' },
     p: [{
-      de: 'Du bist „Rot“ und darfst beginnen. Ziel des Spieles ist es, dem Gegner alle Steine zu schlagen oder ihn in eine Lage zu bringen, in der er mit keinem Stein einen gültigen Zug machen kann.',
-      en: 'You are “Red” and move first. The aim of the game is to capture all of the opponent’s pieces, or to bring them into a position in which none of their pieces can make a valid move.',
+      de: 'Rot beginnt; wenn du nichts anderes wählst, bist du „Rot“ und darfst beginnen. Ziel des Spieles ist es, dem Gegner alle Steine zu schlagen oder ihn in eine Lage zu bringen, in der er mit keinem Stein einen gültigen Zug machen kann.',
+      en: 'Red moves first; unless you choose otherwise, you are “Red” and begin. The aim of the game is to capture all of the opponent’s pieces, or to bring them into a position in which none of their pieces can make a valid move.',
     }],
   },
   {
