@@ -271,3 +271,38 @@ test('the rules from a game, and the close button', async () => {
   await settle(page);
   await context.close();
 });
+
+test('the tutorial and the rules are loaded when first opened, not before', async () => {
+  const { page, context } = await openGame(env);
+  const asked = [];
+  page.on('request', (req) => asked.push(new URL(req.url()).pathname));
+  await idle(page);
+  const lazy = (list) => list.filter((p) => /\/(tutorial|manual)-[0-9a-f]+\.js$/.test(p));
+  assert.deepEqual(lazy(asked), [], 'nothing of them before they are opened');
+  const html = await page.content();
+  assert.doesNotMatch(html, /modulepreload[^>]*(tutorial|manual)-/);
+  await openTutorial(page);
+  assert.equal(lazy(asked).length, 1);
+  await page.click('#tutorial-leave');
+  await page.waitForSelector('#setup:not([hidden])');
+  await page.click('#manual-open');
+  await page.waitForSelector('dialog#manual[open]');
+  assert.equal(lazy(asked).length, 2);
+  await context.close();
+});
+
+test('the tutorial in the other language: the panel and the message switch', async () => {
+  const { page, context } = await openGame(env);
+  await openTutorial(page);
+  assert.match(await page.textContent('#tutorial-title'), /^Anleitung/);
+  await page.click('#lang');
+  await page.waitForFunction(() => /^Tutorial/.test(document.getElementById('tutorial-title').textContent));
+  await settle(page);
+  assert.match(await page.textContent('#tutorial-task'), /In the position shown, Red is to move/);
+  assert.equal(await message(page), 'Drag a piece, or click a piece and then its destination.');
+  // Still the same step, still to be made; the tutorial's move is judged as before.
+  await drag(page, 29, 25);
+  await status(page, 'wrong');
+  assert.match(await message(page), /this step is about the red man on row 5/);
+  await context.close();
+});
