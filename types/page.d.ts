@@ -153,6 +153,19 @@ export type State = {
   /** The keyboard's cursor on the board (keys.js): a row 1–8 and a column 0–7 of board.js, or
    * null until the board is first focused. */
   cursor: { row: number; col: number } | null;
+  /** The tutorial running on the board (www/tutorial.js), or null: the game. */
+  tutorial: TutorialHook | null;
+};
+
+/** What the turn order asks the tutorial (www/tutorial.js) while it runs on the board: nothing is
+ * saved and the computer does not answer; the tutorial scripts the opponent. */
+export type TutorialHook = {
+  /** The player may move now. */
+  open: boolean;
+  /** The step's rule in words, said after a refused move. */
+  rule: () => string;
+  /** Called after each of the player's turns instead of the game's turn order. */
+  after: (notes: string[]) => void;
 };
 
 /** What the confirm dialog asks: resign, end the game for a new one, play on from `ply`. */

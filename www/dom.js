@@ -171,7 +171,7 @@ function syncShare(drawn) {
 function syncStatus(v) {
   const human = humanColor();
   let turn = '';
-  if (state.phase === 'playing') {
+  if (state.phase === 'playing' && !state.tutorial) {
     if (!human) turn = t('toMove', { side: sideName(v.side) });
     else turn = t(v.side === human ? 'youToMove' : 'computerToMove', { side: sideName(v.side) });
   }
@@ -214,8 +214,8 @@ function syncOver(v) {
 
 /** @param {View} v */
 function syncControls(v) {
-  $('setup').hidden = state.phase !== 'setup';
-  $('controls').hidden = state.phase === 'setup';
+  $('setup').hidden = state.phase !== 'setup' || !!state.tutorial;
+  $('controls').hidden = state.phase === 'setup' || !!state.tutorial;
   // Undo works while the computer thinks (its search is dropped); a pending huff can be taken back.
   const passive = !!state.elsewhere;
   $('undo', HTMLButtonElement).disabled = !!state.anim || passive || (v.plies === 0 && v.pendingHuff == null);

@@ -6,14 +6,14 @@
 // the language, flipping the board, sound and high contrast. On the page: ←/→, Home/End step
 // through the game (not while typing in a field).
 
-import { state, update } from './state.js';
+import { state, update, say } from './state.js';
 import * as drag from './drag.js';
 import { putDown } from './selection.js';
 import { afterTurn, isHumanTurn } from './turns.js';
 import { newGame, undo, redo, askResign, askNewGame, askPlayFrom, answer, takeOver, beforePlay } from './game.js';
 import { look, step, backToGame, closeOver, sharePosition } from './nav.js';
 import { $, readPanel, fillPanel } from './dom.js';
-import { setLang, lang } from './i18n.js';
+import { setLang, lang, t, problemText } from './i18n.js';
 import { saveSettings } from './settings.js';
 
 /** @import { Point } from '#types/page' */
@@ -150,6 +150,13 @@ export function bindPanel() {
   // Escape (or the browser) closing the dialog is a "no".
   dialog.addEventListener('close', () => { if (state.confirm) answer(false); });
   $('lang').addEventListener('click', switchLang);
+  // The tutorial and the rules: their modules are loaded when first opened.
+  for (const b of document.querySelectorAll('[data-open]')) {
+    b.addEventListener('click', () => {
+      const load = b instanceof HTMLElement && b.dataset.open === 'tutorial' ? import('./tutorial.js') : import('./manual.js');
+      load.then((m) => m.open()).catch((e) => update((s) => say(s, t('lazyFailed', { problem: problemText(e) }), 'error')));
+    });
+  }
 }
 
 /** Takes one choice of the board options into the settings and remembers it.

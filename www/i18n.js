@@ -118,6 +118,8 @@ const de = {
   boardHelp: 'Pfeiltasten: Cursor bewegen. Eingabe: Stein aufnehmen, absetzen. Escape: zurücklegen.',
   // Layout and board options: flip, sound, high contrast
   flip: 'Brett drehen', sound: 'Ton', contrast: 'Hoher Kontrast', boardOptions: 'Brett und Anzeige',
+  // Tutorial and manual (www/tutorial.js, www/manual.js: their texts live there, loaded when opened)
+  tutorialOpen: 'Anleitung', manualOpen: 'Regeln', lazyFailed: 'Das ließ sich nicht laden: {problem}',
 };
 
 /** @type {Texts} */
@@ -230,6 +232,8 @@ const en = {
   boardHelp: 'Arrow keys: move the cursor. Enter: pick a piece up, put it down. Escape: put it back.',
   // Layout and board options: flip, sound, high contrast
   flip: 'Flip board', sound: 'Sound', contrast: 'High contrast', boardOptions: 'Board and display',
+  // Tutorial and manual (www/tutorial.js, www/manual.js: their texts live there, loaded when opened)
+  tutorialOpen: 'Tutorial', manualOpen: 'Rules', lazyFailed: 'This could not be loaded: {problem}',
 };
 
 /** @type {Record<Lang, Texts>} */
@@ -318,9 +322,15 @@ function list(squares) {
   return names.length <= 1 ? String(names[0] ?? '') : names.slice(0, -1).join(', ') + sep + names[names.length - 1];
 }
 
-/** Words for a refusal from the wasm layer; `held` is the square of the piece that was moved.
- * @param {Refusal} refusal @param {number} [held] */
+/** Words for a refusal from the wasm layer; `held` is the square of the piece that was moved. In
+ * the tutorial the step's rule follows. @param {Refusal} refusal @param {number} [held] */
 export function reasonText(refusal, held) {
+  const rule = state.tutorial?.rule();
+  return rule ? `${reasonWords(refusal, held)} ${rule}` : reasonWords(refusal, held);
+}
+
+/** @param {Refusal} refusal @param {number} [held] */
+function reasonWords(refusal, held) {
   const { code, squares = [], options = [] } = refusal;
   if (code === 'mustCapture') {
     return held !== undefined && squares.includes(held) ? t('reason_mustCaptureThis') : t('reason_mustCapture', { list: list(squares) });

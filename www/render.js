@@ -56,7 +56,8 @@ export function render(canvas, now) {
   drawPieces(paint, view, moving ?? held ?? undefined, interactive);
   if (interactive) drawDestinations(paint);
   if (!past) for (const path of state.required) arrow(paint, path.squares, paint.pal.required);
-  if (state.settings.numbers) drawNumbers(paint, view.labels);
+  // The tutorial's texts name squares: their numbers are shown.
+  if (state.settings.numbers || state.tutorial) drawNumbers(paint, view.labels);
   if (!past && !moving) drawNamed(paint, state.message.squares ?? [], view.labels);
   for (const m of moving?.moving ?? held?.moving ?? []) drawPiece(ctx, m.x, m.y, paint.cell, m.piece, 1, m.lifted);
   // The keyboard's cursor (keys.js), while the board has the focus from the keyboard.

@@ -38,6 +38,7 @@ export const state = {
   share: null,
   announce: { text: '', n: 0 },
   cursor: null,
+  tutorial: null,
 };
 
 /** @type {((time: number) => void)[]} */

@@ -32,7 +32,7 @@ export function isHumanTurn() {
   const v = state.view;
   return (
     state.phase === 'playing' && !state.thinking && !blocking() && !!v && !v.outcome && !state.past && !state.elsewhere &&
-    (state.settings.opponent === 'human' || v.side === state.settings.color)
+    (state.tutorial ? state.tutorial.open : state.settings.opponent === 'human' || v.side === state.settings.color)
   );
 }
 
@@ -178,6 +178,11 @@ function finishTurn(turn, notes, said = []) {
  * @param {string[]} [said] what only the screen reader is told first (the player's own move)
  * @param {number[]} [marks] the squares the notes name, marked on the board while they stand */
 export function afterTurn(notes = [], said = [], marks = []) {
+  // The tutorial judges the turn and scripts the opponent: nothing is saved, the computer waits.
+  if (state.tutorial) {
+    if (said.length) update((s) => tell(s, said.join(' ')));
+    return state.tutorial.after(notes);
+  }
   const v = currentView();
   if (state.elsewhere) return;
   saveGame();
