@@ -11,7 +11,6 @@ import { listenTabs } from './saved.js';
 import * as engine from './engine.js';
 import { t, setLang, problemText } from './i18n.js';
 import { loadSettings, readUrl, BAD_KEY } from './settings.js';
-import { bindPdn } from './pdn.js';
 
 /** @import { Bindings, StoredProblem } from '#types/page' */
 
@@ -48,6 +47,25 @@ onRedraw((time) => {
     document.body.dataset.ready = '1';
   }
 });
+
+/** The Import/Export panel's code (www/pdn.js) is loaded when one of its buttons is first used
+ * (or the panel opened), not before the first paint; a click waits for it. */
+function bindPdn() {
+  /** @type {Promise<typeof import('./pdn.js')> | null} */
+  let loading = null;
+  const pdn = () => (loading ??= import('./pdn.js'));
+  $('pdn').addEventListener('toggle', () => void pdn().catch(() => {}));
+  /** @param {string} id @param {string} event @param {(m: typeof import('./pdn.js')) => unknown} act */
+  const on = (id, event, act) => $(id).addEventListener(event, () => {
+    pdn().then(act).catch((e) => {
+      $('pdn-message').textContent = t('lazyFailed', { problem: problemText(e) });
+    });
+  });
+  on('pdn-download', 'click', (m) => m.actions.download());
+  on('pdn-copy', 'click', (m) => m.actions.copy());
+  on('pdn-import', 'click', (m) => m.actions.importBox());
+  on('pdn-file', 'change', (m) => m.actions.importFile());
+}
 
 async function boot() {
   const b = await bindings();

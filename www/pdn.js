@@ -143,18 +143,15 @@ function start(game) {
   afterTurn();
 }
 
-/** Binds the panel's buttons, the text box and the file input. */
-export function bindPdn() {
-  // A new game (or any other) is not the imported one: its tags go.
-  onRedraw(() => {
-    const list = $('pdn-tags');
-    if (!list.hidden && state.game !== imported) list.hidden = true;
-  });
-  $('pdn-download').addEventListener('click', download);
-  $('pdn-copy').addEventListener('click', () => void copy());
-  $('pdn-import').addEventListener('click', () => importText(text().value));
-  const file = $('pdn-file', HTMLInputElement);
-  file.addEventListener('change', async () => {
+/** The panel's actions, bound in main.js, which loads this module when one is first used. */
+export const actions = {
+  download,
+  copy,
+  /** Imports what the text box holds. */
+  importBox: () => importText(text().value),
+  /** Imports the file chosen in the file input (its text goes in the text box too). */
+  async importFile() {
+    const file = $('pdn-file', HTMLInputElement);
     const chosen = file.files?.[0];
     if (!chosen) return;
     try {
@@ -166,5 +163,11 @@ export function bindPdn() {
     } finally {
       file.value = '';
     }
-  });
-}
+  },
+};
+
+// A new game (or any other) is not the imported one: its tags go.
+onRedraw(() => {
+  const list = $('pdn-tags');
+  if (!list.hidden && state.game !== imported) list.hidden = true;
+});
