@@ -11,6 +11,7 @@ import type { Side } from './Side';
 import type { View } from './View';
 import type { WorkerReply } from './WorkerReply';
 import type { GameRecord } from './GameRecord';
+import type { PlayedTurn } from './PlayedTurn';
 
 export type { Bindings, WebGame, View, PieceView, PathView, PresetView, LevelView, WorkerReply, GameRecord };
 
@@ -141,6 +142,12 @@ export type State = {
   elsewhere: 'same' | 'other' | null;
   /** A link to a position, shown to be copied by hand: the link, and the FEN it is for. */
   share: { link: string; fen: string } | null;
+  /** The hint for the position `fen` (www/assist.js): `turn` null while the computer looks for
+   * it; `full` once the whole move is shown (else only the piece to move is marked). */
+  hint: { fen: string; turn: PlayedTurn | null; full: boolean } | null;
+  /** The position (FEN) after the turn the player selected in the move list: that turn is
+   * explained while this position is drawn. */
+  explained: string | null;
 };
 
 /** What the confirm dialog asks: resign, end the game for a new one, play on from `ply`. */

@@ -9,6 +9,7 @@ import { state, drawnView } from './state.js';
 import { t, lang, applyStatic, sideName, outcomeText, nameOf, noteOf } from './i18n.js';
 import { humanColor } from './turns.js';
 import { heldAt } from './selection.js';
+import { syncAssist } from './assist.js';
 
 /** @import { Settings, View } from '#types/page' */
 
@@ -99,6 +100,7 @@ export function syncDom() {
   const preset = state.presets.find((p) => p.id === v.rules);
   setText($('rules-note'), preset ? noteOf(preset) : '');
   syncMoves(v);
+  syncAssist();
 }
 
 /** The banner over the board while an earlier position is shown. @param {View} v */

@@ -104,6 +104,17 @@ const de = {
   pdnBad: 'Import nicht möglich: {problem}. Das laufende Spiel bleibt.',
   pdnEmpty: 'Füge zuerst eine PDN-Partie oder eine FEN-Stellung ein.',
   pdnTags: 'Angaben der importierten Partie', you: 'Du',
+  // Hints, "why", typed turns, notation legend (www/assist.js; longer texts in www/why.js)
+  hint: 'Tipp', typeMove: 'Zug eingeben', why: 'Warum?',
+  hintPiece: 'Tipp: Ziehe mit dem markierten Stein. Noch ein Klick auf „Tipp“ zeigt den ganzen Zug.',
+  hintMove: 'Tipp: {move}', hintFailed: 'Kein Tipp möglich: {problem}',
+  hintsUsed: '{n} Tipps benutzt', hintsUsed1: '1 Tipp benutzt',
+  typedSyntax: '„{text}“ ist kein Zug in dieser Schreibweise. Beispiele: {examples}.',
+  typedWait: 'Einen Zug eingeben kannst du, wenn du am Zug bist.',
+  legend: 'Schreibweise: {move} zieht, {capture} schlägt (jedes Landefeld wird genannt){huff}. Felder: {squares}; „Feldnummern zeigen“ zeigt sie auf dem Brett.',
+  legendHuff: ', {huff} bläst zuerst den Stein auf {sq}',
+  legendNumbers: 'Nummern 1–32, Reihe für Reihe von oben', legendAcf: 'ACF-Nummern 1–32, von der beginnenden Seite aus gezählt',
+  legendAlgebraic: 'a1–h8 (Linien a–h, Reihen 1–8 von Weiß aus)',
 };
 
 /** @type {Texts} */
@@ -202,6 +213,17 @@ const en = {
   pdnBad: 'Cannot import: {problem}. The current game goes on.',
   pdnEmpty: 'Paste a PDN game or a FEN position first.',
   pdnTags: 'Tags of the imported game', you: 'You',
+  // Hints, "why", typed turns, notation legend (www/assist.js; longer texts in www/why.js)
+  hint: 'Hint', typeMove: 'Type a move', why: 'Why?',
+  hintPiece: 'Hint: move the marked piece. Press “Hint” again to see the whole move.',
+  hintMove: 'Hint: {move}', hintFailed: 'No hint: {problem}',
+  hintsUsed: '{n} hints used', hintsUsed1: '1 hint used',
+  typedSyntax: '“{text}” is not a move in this notation. Examples: {examples}.',
+  typedWait: 'You can type a move when it is your turn.',
+  legend: 'Notation: {move} moves, {capture} captures (every landing square named){huff}. Squares: {squares}; “Show square numbers” shows them on the board.',
+  legendHuff: ', {huff} first huffs the piece on {sq}',
+  legendNumbers: 'numbers 1–32, row by row from the top', legendAcf: 'ACF numbers 1–32, counted from the side that moves first',
+  legendAlgebraic: 'a1–h8 (files a–h, ranks 1–8 from White’s side)',
 };
 
 /** @type {Record<Lang, Texts>} */
@@ -293,6 +315,17 @@ function list(squares) {
 /** Words for a refusal from the wasm layer; `held` is the square of the piece that was moved.
  * @param {Refusal} refusal @param {number} [held] */
 export function reasonText(refusal, held) {
+  const text = wordReason(refusal, held);
+  lastReason.text = text;
+  lastReason.code = refusal.code;
+  return text;
+}
+
+/** The refusal last put into words: its words and its code (the page adds the rule behind it). */
+export const lastReason = { text: '', code: '' };
+
+/** @param {Refusal} refusal @param {number} [held] */
+function wordReason(refusal, held) {
   const { code, squares = [], options = [] } = refusal;
   if (code === 'mustCapture') {
     return held !== undefined && squares.includes(held) ? t('reason_mustCaptureThis') : t('reason_mustCapture', { list: list(squares) });

@@ -12,6 +12,7 @@ import * as engine from './engine.js';
 import { t, setLang, problemText } from './i18n.js';
 import { loadSettings, readUrl, BAD_KEY } from './settings.js';
 import { bindPdn } from './pdn.js';
+import { bindAssist } from './assist.js';
 
 /** @import { Bindings, StoredProblem } from '#types/page' */
 
@@ -92,6 +93,7 @@ async function boot() {
   bindBoard(canvas);
   bindPanel();
   bindPdn();
+  bindAssist();
 
   // The saved game goes on, unless the URL names a position (a shared link).
   listenTabs(onTabMessage);

@@ -36,6 +36,8 @@ export const state = {
   gameId: null,
   elsewhere: null,
   share: null,
+  hint: null,
+  explained: null,
 };
 
 /** @type {((time: number) => void)[]} */
