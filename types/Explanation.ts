@@ -13,10 +13,6 @@ export type Explanation = {
  */
 ply: number, 
 /**
- * The turn in the game's own notation.
- */
-text: string, 
-/**
  * Who played it.
  */
 mover: Side, 
@@ -24,10 +20,6 @@ mover: Side,
  * A slide, a capture, or a huff alone.
  */
 kind: TurnKind, 
-/**
- * The start, then each landing square (empty for a huff alone).
- */
-path: Array<number>, 
 /**
  * The pieces taken.
  */

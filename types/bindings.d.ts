@@ -15,7 +15,7 @@ import type { WorkerReply } from './WorkerReply';
 import type { GameRecord } from './GameRecord';
 import type { PdnTag } from './PdnTag';
 import type { Explanation } from './Explanation';
-import type { TypedProblem } from './TypedProblem';
+import type { Refusal } from './Refusal';
 
 /** A game in progress: an opaque handle to the Rust `WebGame`. */
 export declare class WebGame {
@@ -68,19 +68,17 @@ export declare class WebGame {
   pdnTags(): PdnTag[];
   /** `color` ("red" or "black") gives up. */
   resign(color: string): void;
-  /** Plays a turn typed in the game's own notation (`22-18`, `h22 9-13` in Blasen, `11-15` in English checkers, `c3:e5` in Russian draughts), after a pending huff if there is one. Throws a `TypedError`: `typed.syntax` when the text is not a turn in that notation, else `typed.refusal` says why the turn is not legal; the game is unchanged. */
+  /** Plays a turn typed in the game's own notation (`22-18`, `h22 9-13` in Blasen, `11-15` in English checkers, `c3:e5` in Russian draughts), after a pending huff if there is one. Throws a `TypedError`: with a `refusal` when the turn is not legal here, without one when the text is not a turn in that notation; the game is unchanged. */
   playTyped(text: string): PlayedTurn;
   /** The turn that led to the position after `ply` turns (1: the first), explained; null for 0. Throws when `ply` is not a whole number 0–`history.length`. */
   explain(ply: number): Explanation | null;
-  /** Hints asked for in this game (kept in `record()`). */
-  hints(): number;
-  /** Counts one more hint; returns the count. */
+  /** Counts one more hint (kept in `record()`, shown in `view().hints`); returns the count. */
   countHint(): number;
 }
 
-/** What `WebGame.playTyped` throws for a text it does not play. */
+/** What `WebGame.playTyped` throws for a text it does not play: `refusal` says why a well-written turn is not legal (none: the text is not a turn in the game's notation). */
 export interface TypedError extends Error {
-  typed?: TypedProblem;
+  refusal?: Refusal;
 }
 
 /** The module's exports on the page (window.wasmBindings, set by Trunk's loader). */

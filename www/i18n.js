@@ -104,17 +104,11 @@ const de = {
   pdnBad: 'Import nicht möglich: {problem}. Das laufende Spiel bleibt.',
   pdnEmpty: 'Füge zuerst eine PDN-Partie oder eine FEN-Stellung ein.',
   pdnTags: 'Angaben der importierten Partie', you: 'Du',
-  // Hints, "why", typed turns, notation legend (www/assist.js; longer texts in www/why.js)
-  hint: 'Tipp', typeMove: 'Zug eingeben', why: 'Warum?',
-  hintPiece: 'Tipp: Ziehe mit dem markierten Stein. Noch ein Klick auf „Tipp“ zeigt den ganzen Zug.',
-  hintMove: 'Tipp: {move}', hintFailed: 'Kein Tipp möglich: {problem}',
-  hintsUsed: '{n} Tipps benutzt', hintsUsed1: '1 Tipp benutzt',
-  typedSyntax: '„{text}“ ist kein Zug in dieser Schreibweise. Beispiele: {examples}.',
-  typedWait: 'Einen Zug eingeben kannst du, wenn du am Zug bist.',
-  legend: 'Schreibweise: {move} zieht, {capture} schlägt (jedes Landefeld wird genannt){huff}. Felder: {squares}; „Feldnummern zeigen“ zeigt sie auf dem Brett.',
-  legendHuff: ', {huff} bläst zuerst den Stein auf {sq}',
-  legendNumbers: 'Nummern 1–32, Reihe für Reihe von oben', legendAcf: 'ACF-Nummern 1–32, von der beginnenden Seite aus gezählt',
-  legendAlgebraic: 'a1–h8 (Linien a–h, Reihen 1–8 von Weiß aus)',
+  // Hints, "why", typed turns, notation legend (www/assist.js; the words needed only after a
+  // click are in www/help.js, loaded then)
+  hint: 'Tipp', typeMove: 'Zug eingeben', hintsUsed: '{n} Tipps benutzt', hintsUsed1: '1 Tipp benutzt',
+  legend: 'Schreibweise: {move} Zug, {capture} Schlag über jedes Landefeld{huff}; Felder {squares} – „Feldnummern zeigen“ zeigt sie.',
+  legendHuff: ', {huff} erst {sq} blasen, dann ziehen', legendAcf: '1–32 nach ACF', legendAlgebraic: 'a1–h8',
 };
 
 /** @type {Texts} */
@@ -213,17 +207,11 @@ const en = {
   pdnBad: 'Cannot import: {problem}. The current game goes on.',
   pdnEmpty: 'Paste a PDN game or a FEN position first.',
   pdnTags: 'Tags of the imported game', you: 'You',
-  // Hints, "why", typed turns, notation legend (www/assist.js; longer texts in www/why.js)
-  hint: 'Hint', typeMove: 'Type a move', why: 'Why?',
-  hintPiece: 'Hint: move the marked piece. Press “Hint” again to see the whole move.',
-  hintMove: 'Hint: {move}', hintFailed: 'No hint: {problem}',
-  hintsUsed: '{n} hints used', hintsUsed1: '1 hint used',
-  typedSyntax: '“{text}” is not a move in this notation. Examples: {examples}.',
-  typedWait: 'You can type a move when it is your turn.',
-  legend: 'Notation: {move} moves, {capture} captures (every landing square named){huff}. Squares: {squares}; “Show square numbers” shows them on the board.',
-  legendHuff: ', {huff} first huffs the piece on {sq}',
-  legendNumbers: 'numbers 1–32, row by row from the top', legendAcf: 'ACF numbers 1–32, counted from the side that moves first',
-  legendAlgebraic: 'a1–h8 (files a–h, ranks 1–8 from White’s side)',
+  // Hints, "why", typed turns, notation legend (www/assist.js; the words needed only after a
+  // click are in www/help.js, loaded then)
+  hint: 'Hint', typeMove: 'Type a move', hintsUsed: '{n} hints used', hintsUsed1: '1 hint used',
+  legend: 'Notation: {move} move, {capture} capture via every landing square{huff}; squares {squares} – “Show square numbers” shows them.',
+  legendHuff: ', {huff} huff {sq}, then move', legendAcf: '1–32 (ACF)', legendAlgebraic: 'a1–h8',
 };
 
 /** @type {Record<Lang, Texts>} */

@@ -5,8 +5,8 @@
 //! `WebGame.explain` (src/web/game.rs) are thin wrappers. Nothing here decides a rule: legal
 //! turns, obligations and huffable sets come from the core, and are only described.
 
-use super::types::{Explanation, HuffNote, HuffReason, Huffable, Refusal, TurnKind};
-use crate::notation::{move_paths, IllegalReason, Numbering, TurnText};
+use super::types::{Explanation, HuffNote, HuffReason, Huffable, TurnKind};
+use crate::notation::{IllegalReason, Numbering};
 use crate::{Game, Move, Position, PromotionMidCapture, Role, Square, Turn};
 
 /// Why a typed turn is not played.
@@ -14,65 +14,32 @@ use crate::{Game, Move, Position, PromotionMidCapture, Role, Square, Turn};
 pub enum TypedError {
     /// The text is not a turn in the game's notation: what is wrong, in words (English).
     Syntax(String),
-    /// The turn is well written but not legal here: the reason, squares in the game's notation.
-    Illegal(Refusal),
-}
-
-/// A refusal with its words and suggested spellings in `numbering`.
-pub fn refusal_in(reason: &IllegalReason, numbering: Numbering) -> Refusal {
-    let mut refusal = Refusal::of(reason);
-    refusal.text = reason.describe(numbering);
-    for option in &mut refusal.options {
-        if let Ok(parsed) = crate::notation::parse_turn(option) {
-            *option = parsed.in_numbering(numbering);
-        }
-    }
-    refusal
+    /// The turn is well written but not legal here.
+    Illegal(IllegalReason),
 }
 
 /// Reads `text`, a turn typed in `numbering` (`22-18`, `h26 8-11` in Blasen, `11-15` in ACF,
 /// `c3:e5` in algebraic notation), as a legal turn of `game`, whose player may have huffed
-/// `pending` already (then only the move follows). Returns the turn and the landing squares
-/// as written (start first; empty for a huff alone).
+/// `pending` already (then only the move follows).
 pub fn read_typed(
     game: &Game,
     numbering: Numbering,
     pending: Option<Square>,
     text: &str,
-) -> Result<(Turn, Vec<Square>), TypedError> {
+) -> Result<Turn, TypedError> {
     let mut parsed = numbering
         .parse_turn(text)
-        .map_err(|e| TypedError::Syntax(e.problem))?;
-    let refuse = |reason: IllegalReason| TypedError::Illegal(refusal_in(&reason, numbering));
+        .map_err(|e| TypedError::Syntax(e.to_string()))?;
     if game.outcome().is_some() {
-        return Err(refuse(IllegalReason::GameOver));
+        return Err(TypedError::Illegal(IllegalReason::GameOver));
     }
     if let Some(first) = pending {
         if parsed.huff.is_some() {
-            return Err(refuse(IllegalReason::OneHuffPerTurn(first)));
+            return Err(TypedError::Illegal(IllegalReason::OneHuffPerTurn(first)));
         }
         parsed.huff = Some(first);
     }
-    let turn = crate::notation::resolve_turn(game.position(), &parsed).map_err(refuse)?;
-    Ok((turn, parsed.squares))
-}
-
-/// The path to animate for `turn` (legal in `pos`): the one `written`, if it is one of the
-/// move's paths, else the game's own spelling.
-pub fn path_of(pos: &Position, turn: &Turn, written: &[Square]) -> Vec<Square> {
-    let Some(mv) = turn.mv else {
-        return Vec::new();
-    };
-    let from = match turn.huff {
-        Some(h) => pos.huff_unchecked(h),
-        None => *pos,
-    };
-    let paths = move_paths(&from, &mv);
-    paths
-        .iter()
-        .find(|p| p.as_slice() == written)
-        .cloned()
-        .unwrap_or_else(|| TurnText::spelled(pos, turn).squares)
+    crate::notation::resolve_turn(game.position(), &parsed).map_err(TypedError::Illegal)
 }
 
 /// The pieces `mv`, played in `pos`, leaves huffable, each with the case of docs/rules.md §4,
@@ -84,8 +51,10 @@ fn huffable_after(pos: &Position, mv: &Move) -> Vec<Huffable> {
         .piece_at(mv.from())
         .is_some_and(|p| p.role == Role::King);
     let mut out: Vec<Huffable> = Vec::new();
+    // The cases name disjoint pieces: a non-capture leaves obligated pieces; a capture leaves
+    // the piece that stopped early and, if a man captured, the obligated kings.
     let mut add = |sq: Square, reason: HuffReason| {
-        if after.contains(sq) && !out.iter().any(|h| h.sq == sq.number()) {
+        if after.contains(sq) {
             out.push(Huffable {
                 sq: sq.number(),
                 reason,
@@ -118,7 +87,7 @@ fn after_huff(pos: &Position, turn: &Turn) -> Position {
 
 /// The turn that led to the position after `ply` turns (1 = the first turn), explained; `None`
 /// for 0 or past the end.
-pub fn explain(game: &Game, ply: usize, numbering: Numbering) -> Option<Explanation> {
+pub fn explain(game: &Game, ply: usize) -> Option<Explanation> {
     let turn = *game.history().get(ply.checked_sub(1)?)?;
     let positions = game.positions();
     let before = positions[ply - 1];
@@ -144,10 +113,8 @@ pub fn explain(game: &Game, ply: usize, numbering: Numbering) -> Option<Explanat
     let numbers = |squares: &[Square]| squares.iter().map(|s| s.number()).collect::<Vec<u8>>();
     let mut explanation = Explanation {
         ply: ply as u32,
-        text: numbering.turn_text(&before, &turn),
         mover: before.side().into(),
         kind: TurnKind::HuffOnly,
-        path: Vec::new(),
         captured: Vec::new(),
         obligated: numbers(&obligated),
         compulsory,
@@ -165,7 +132,6 @@ pub fn explain(game: &Game, ply: usize, numbering: Numbering) -> Option<Explanat
     } else {
         TurnKind::Slide
     };
-    explanation.path = numbers(&TurnText::spelled(&before, &turn).squares);
     explanation.captured = mv.captured().iter().map(|s| s.number()).collect();
     if mv.is_capture() {
         let others = pos
@@ -191,7 +157,7 @@ pub fn explain(game: &Game, ply: usize, numbering: Numbering) -> Option<Explanat
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::web::types::{RefusalCode, Side};
+    use crate::web::types::{Refusal, RefusalCode, Side};
     use crate::{position_from_fen, Preset};
 
     fn game(preset: Preset, fen: &str) -> Game {
@@ -204,7 +170,7 @@ mod tests {
 
     /// Types `text` and plays it; the turn in the internal notation.
     fn typed(g: &mut Game, preset: Preset, text: &str) -> Result<String, TypedError> {
-        let (turn, _) = read_typed(g, Numbering::of(preset), None, text)?;
+        let turn = read_typed(g, Numbering::of(preset), None, text)?;
         let written = crate::notation::turn_text(g.position(), &turn);
         g.play(&turn).unwrap();
         Ok(written)
@@ -269,16 +235,19 @@ mod tests {
     fn an_illegal_typed_turn_carries_its_reason_in_the_games_notation() {
         // English, Red to move, must capture 18 with 22 (ACF: 11 takes 15).
         let g = game(Preset::English, "W:W22,25:B18");
-        let Err(TypedError::Illegal(refusal)) = read_typed(&g, Numbering::Acf, None, "8-12") else {
+        let Err(TypedError::Illegal(reason)) = read_typed(&g, Numbering::Acf, None, "8-12") else {
             panic!("refused")
         };
-        assert_eq!(refusal.code, RefusalCode::MustCapture);
-        assert_eq!(refusal.squares, [22]);
-        assert_eq!(refusal.text, "Red must capture (with 11)");
+        assert_eq!(RefusalCode::of(&reason), RefusalCode::MustCapture);
+        assert_eq!(Refusal::of(&reason).squares, [22]);
+        assert_eq!(
+            reason.describe(Numbering::Acf),
+            "Red must capture (with 11)"
+        );
         // A man backwards, an occupied square, an empty square, the other side's piece.
         let g = Game::new(Preset::English.rules());
         let code = |text: &str| match read_typed(&g, Numbering::Acf, None, text) {
-            Err(TypedError::Illegal(r)) => r.code,
+            Err(TypedError::Illegal(r)) => RefusalCode::of(&r),
             other => panic!("{text}: {other:?}"),
         };
         assert_eq!(code("11-7"), RefusalCode::Occupied);
@@ -291,7 +260,7 @@ mod tests {
         else {
             panic!("refused")
         };
-        assert_eq!(r.code, RefusalCode::NoHuffing);
+        assert_eq!(r, IllegalReason::NoHuffing);
         // A second huff while one is pending.
         let g = game(Preset::Blasen, "B:W21,22:B5,18:H22");
         let Err(TypedError::Illegal(r)) =
@@ -299,9 +268,9 @@ mod tests {
         else {
             panic!("refused")
         };
-        assert_eq!(r.code, RefusalCode::HuffPending);
+        assert_eq!(r, IllegalReason::OneHuffPerTurn(sq(22)));
         // The move alone after a pending huff is the rest of the turn.
-        let (turn, _) = read_typed(&g, Numbering::Internal, Some(sq(22)), "5-9").unwrap();
+        let turn = read_typed(&g, Numbering::Internal, Some(sq(22)), "5-9").unwrap();
         assert_eq!(turn.huff, Some(sq(22)));
     }
 
@@ -309,14 +278,12 @@ mod tests {
     fn explains_a_slide() {
         let mut g = Game::new(Preset::English.rules());
         typed(&mut g, Preset::English, "11-15").unwrap();
-        let e = explain(&g, 1, Numbering::Acf).unwrap();
-        assert_eq!(e.text, "11-15");
+        let e = explain(&g, 1).unwrap();
         assert_eq!(e.mover, Side::Red);
         assert_eq!(e.kind, TurnKind::Slide);
-        assert_eq!(e.path, [22, 18]);
         assert!(!e.compulsory && e.captured.is_empty() && e.huff.is_none());
-        assert!(explain(&g, 0, Numbering::Acf).is_none());
-        assert!(explain(&g, 2, Numbering::Acf).is_none());
+        assert!(explain(&g, 0).is_none());
+        assert!(explain(&g, 2).is_none());
     }
 
     #[test]
@@ -324,7 +291,7 @@ mod tests {
         // One capture only: compulsory, no choice.
         let mut g = game(Preset::Standard, "W:W22,30:B18,5");
         typed(&mut g, Preset::Standard, "22x15").unwrap();
-        let e = explain(&g, 1, Numbering::Internal).unwrap();
+        let e = explain(&g, 1).unwrap();
         assert_eq!(e.kind, TurnKind::Capture);
         assert!(e.compulsory);
         assert_eq!(e.obligated, [22]);
@@ -333,13 +300,13 @@ mod tests {
         // Two men may capture: the player chose one of two.
         let mut g = game(Preset::Standard, "W:W22,24:B18,19,1");
         typed(&mut g, Preset::Standard, "22x15").unwrap();
-        let e = explain(&g, 1, Numbering::Internal).unwrap();
+        let e = explain(&g, 1).unwrap();
         assert!(e.compulsory);
         assert!(e.other_captures >= 1, "{e:?}");
         // Blasen: a capture is never compulsory.
         let mut g = game(Preset::Blasen, "W:W22,30:B18,5");
         typed(&mut g, Preset::Blasen, "22x15").unwrap();
-        assert!(!explain(&g, 1, Numbering::Internal).unwrap().compulsory);
+        assert!(!explain(&g, 1).unwrap().compulsory);
     }
 
     #[test]
@@ -347,13 +314,13 @@ mod tests {
         let mut g = game(Preset::Standard, "W:W11:B7,6,3");
         // 11 (f3) jumps 7 (e2) → 2 (d1): crowned; as a king on d1 it could jump 6 (c2) → 9 (b3).
         typed(&mut g, Preset::Standard, "11x2").unwrap();
-        let e = explain(&g, 1, Numbering::Internal).unwrap();
+        let e = explain(&g, 1).unwrap();
         assert!(e.crowns);
         assert!(e.crowning_ended, "{e:?}");
         // A crowning by a plain move ends nothing.
         let mut g = game(Preset::Standard, "W:W6:B25");
         typed(&mut g, Preset::Standard, "6-1").unwrap();
-        let e = explain(&g, 1, Numbering::Internal).unwrap();
+        let e = explain(&g, 1).unwrap();
         assert!(e.crowns && !e.crowning_ended);
     }
 
@@ -362,7 +329,7 @@ mod tests {
         // Declined capture (docs/rules.md §4, worked example): 22 could take 18, Red played 25-21.
         let mut g = game(Preset::Blasen, "W:W22,25:B5,18");
         typed(&mut g, Preset::Blasen, "25-21").unwrap();
-        let e = explain(&g, 1, Numbering::Internal).unwrap();
+        let e = explain(&g, 1).unwrap();
         assert!(!e.compulsory);
         assert_eq!(e.obligated, [22]);
         assert_eq!(
@@ -373,7 +340,7 @@ mod tests {
             }]
         );
         typed(&mut g, Preset::Blasen, "h22 5-9").unwrap();
-        let e = explain(&g, 2, Numbering::Internal).unwrap();
+        let e = explain(&g, 2).unwrap();
         assert_eq!(e.mover, Side::Black);
         assert_eq!(
             e.huff,
@@ -387,7 +354,7 @@ mod tests {
         // A man captured while a king could: the king is huffable.
         let mut g = game(Preset::Blasen, "W:W23,K29:B19,25,1");
         typed(&mut g, Preset::Blasen, "23x16").unwrap();
-        let e = explain(&g, 1, Numbering::Internal).unwrap();
+        let e = explain(&g, 1).unwrap();
         assert_eq!(
             e.left_huffable,
             [Huffable {
@@ -396,7 +363,7 @@ mod tests {
             }]
         );
         typed(&mut g, Preset::Blasen, "h29 1-5").unwrap();
-        let e = explain(&g, 2, Numbering::Internal).unwrap();
+        let e = explain(&g, 2).unwrap();
         let huff = e.huff.unwrap();
         assert!(huff.king);
         assert_eq!(huff.reason, Some(HuffReason::ManCapturedWhileKingObligated));
@@ -404,7 +371,7 @@ mod tests {
         // A capture stopped early: the piece where it stopped.
         let mut g = game(Preset::Blasen, "W:W22,31:B18,10,1");
         typed(&mut g, Preset::Blasen, "22x15").unwrap();
-        let e = explain(&g, 1, Numbering::Internal).unwrap();
+        let e = explain(&g, 1).unwrap();
         assert_eq!(
             e.left_huffable,
             [Huffable {
@@ -413,7 +380,7 @@ mod tests {
             }]
         );
         typed(&mut g, Preset::Blasen, "h15 1-5").unwrap();
-        let e = explain(&g, 2, Numbering::Internal).unwrap();
+        let e = explain(&g, 2).unwrap();
         assert_eq!(e.huff.unwrap().reason, Some(HuffReason::StoppedEarly));
     }
 }

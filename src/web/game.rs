@@ -373,32 +373,24 @@ impl WebGame {
 
     /// Plays a turn typed by the player in the game's own notation (`22-18`, `h22 9-13` in
     /// Blasen; `11-15` in English checkers; `c3:e5` in Russian draughts), after a pending huff
-    /// if there is one. Throws an Error whose `typed` ([`TypedProblem`]) says whether the text
-    /// could not be read or the turn is not legal here, and why; the game is unchanged.
+    /// if there is one. Throws an Error: with a `refusal` ([`Refusal`]) when the turn is not
+    /// legal here, without one when the text is not a turn in that notation; the game is
+    /// unchanged.
     #[wasm_bindgen(js_name = playTyped)]
     pub fn play_typed(&mut self, text: JsValue) -> Result<JsValue, JsValue> {
         let text = input::text(&text, "playTyped: the turn")?;
-        let (message, problem) = match self.play_typed_data(&text) {
+        let (message, refusal) = match self.play_typed_data(&text) {
             Ok(turn) => return Ok(to_js(&turn)?),
-            Err(TypedError::Syntax(problem)) => (
-                format!("cannot read '{}': {problem}", cut(text.trim(), 40)),
-                TypedProblem {
-                    syntax: true,
-                    refusal: None,
-                },
-            ),
-            Err(TypedError::Illegal(refusal)) => (
-                format!("{}: {}", cut(text.trim(), 40), refusal.text),
-                TypedProblem {
-                    syntax: false,
-                    refusal: Some(refusal),
-                },
+            Err(TypedError::Syntax(problem)) => (problem, JsValue::UNDEFINED),
+            Err(TypedError::Illegal(reason)) => (
+                reason.describe(self.numbering()),
+                to_js(&self.native_refusal(Refusal::of(&reason)))?,
             ),
         };
-        let error = js_sys::Error::new(&message);
+        let error: JsValue = JsError::new(&message).into();
         // Setting a field of a fresh Error cannot fail; its result is of no use.
-        let _ = js_sys::Reflect::set(&error, &JsValue::from_str("typed"), &to_js(&problem)?);
-        Err(error.into())
+        let _ = js_sys::Reflect::set(&error, &JsValue::from_str("refusal"), &refusal);
+        Err(error)
     }
 
     /// The turn that led to the position after `ply` turns (1: the first), explained
@@ -406,15 +398,10 @@ impl WebGame {
     /// 0–`history.length`.
     pub fn explain(&self, ply: JsValue) -> Result<JsValue, JsError> {
         let ply = self.ply(&ply, "explain: the ply")?;
-        to_js(&explain::explain(&self.game, ply, self.numbering()))
+        to_js(&explain::explain(&self.game, ply))
     }
 
-    /// Hints asked for in this game.
-    pub fn hints(&self) -> u32 {
-        self.hints
-    }
-
-    /// Counts one more hint (kept in the record); returns the count.
+    /// Counts one more hint (kept in the record, shown in `view().hints`); returns the count.
     #[wasm_bindgen(js_name = countHint)]
     pub fn count_hint(&mut self) -> u32 {
         self.hints = (self.hints + 1).min(MAX_HINTS);
@@ -683,6 +670,7 @@ impl WebGame {
             history: self.native_history(ply),
             labels: Square::all().map(|sq| numbering.name(sq)).collect(),
             plies: ply as u32,
+            hints: self.hints,
         }
     }
 
@@ -873,16 +861,11 @@ impl WebGame {
 
     /// Plays a typed turn (see [`WebGame::play_typed`]).
     pub fn play_typed_data(&mut self, text: &str) -> Result<PlayedTurn, TypedError> {
-        let before = *self.game.position();
-        let (turn, written) =
-            explain::read_typed(&self.game, self.numbering(), self.pending_huff, text)?;
-        self.game
-            .play(&turn)
-            .map_err(|e| TypedError::Illegal(explain::refusal_in(&e.reason, self.numbering())))?;
+        let turn = explain::read_typed(&self.game, self.numbering(), self.pending_huff, text)?;
+        // The legal turn found, played as the computer's are: in the internal notation.
+        let internal = notation::turn_text(self.game.position(), &turn);
         self.pending_huff = None;
-        self.redone.clear();
-        let path = numbers(explain::path_of(&before, &turn, &written));
-        Ok(self.played(&before, &turn, path))
+        self.play_text_data(&internal).map_err(TypedError::Syntax)
     }
 
     fn played(&self, before: &Position, turn: &Turn, path: Vec<u8>) -> PlayedTurn {

@@ -223,6 +223,8 @@ pub struct View {
     pub labels: Vec<String>,
     /// The number of turns played.
     pub plies: u32,
+    /// Hints the player asked for in this game (`WebGame.countHint`).
+    pub hints: u32,
 }
 
 /// One way a held piece can go: its start, then each landing square.
@@ -512,14 +514,10 @@ pub struct HuffNote {
 pub struct Explanation {
     /// The position after this turn (1: the first turn).
     pub ply: u32,
-    /// The turn in the game's own notation.
-    pub text: String,
     /// Who played it.
     pub mover: Side,
     /// A slide, a capture, or a huff alone.
     pub kind: TurnKind,
-    /// The start, then each landing square (empty for a huff alone).
-    pub path: Vec<u8>,
     /// The pieces taken.
     pub captured: Vec<u8>,
     /// The mover's pieces that could capture (after the huff), kings first.
@@ -536,17 +534,6 @@ pub struct Explanation {
     pub huff: Option<HuffNote>,
     /// The mover's pieces the opponent may huff now, and why.
     pub left_huffable: Vec<Huffable>,
-}
-
-/// Why `WebGame.playTyped` refused a text (set as `typed` on the Error it throws).
-#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
-pub struct TypedProblem {
-    /// The text is not a turn in the game's notation (else it is not legal here).
-    pub syntax: bool,
-    /// For an illegal turn: why, as for a route.
-    pub refusal: Option<Refusal>,
 }
 
 /// How the game ended, for the page.
@@ -609,8 +596,7 @@ mod tests {
             HuffReason,
             Huffable,
             HuffNote,
-            Explanation,
-            TypedProblem
+            Explanation
         )
     }
 

@@ -1,11 +1,21 @@
 // @ts-check
-// The longer words of the help (loaded by assist.js when first needed, so that they do not weigh
-// on the first paint): the rule behind each refusal code, one sentence each from docs/rules.md,
-// and a played turn (WebGame.explain) put into plain words citing the rule. German and English.
+// Help during a game, the part loaded on first use (by assist.js, so that it does not weigh on
+// the first paint): the hint (the computer's choice for the player: the piece first, then the
+// whole move), turns typed in the game's own notation, the rule behind each refusal code (one
+// sentence each, from docs/rules.md) and a played turn (WebGame.explain) in plain words citing
+// the rules. Every rules question goes to the wasm layer. German and English.
 
-import { sideName, squareName } from './i18n.js';
+import { state, update, say, currentGame, currentView, drawnView } from './state.js';
+import { sideName, squareName, reasonText, lastReason, problemText, clip, lang } from './i18n.js';
+import { isHumanTurn, afterTurn, refresh, saveGame } from './turns.js';
+import { animateTurn } from './anim.js';
+import { clearSelection } from './selection.js';
+import { canHint, notation } from './assist.js';
+import * as engine from './engine.js';
 
 /** @import { Lang } from '#types/page' */
+/** @import { PlayedTurn } from '#types/PlayedTurn' */
+/** @import { Refusal } from '#types/Refusal' */
 /** @import { Explanation } from '#types/Explanation' */
 /** @import { RefusalCode } from '#types/RefusalCode' */
 /** @import { HuffReason } from '#types/HuffReason' */
@@ -76,7 +86,11 @@ const WORDS = {
     left: 'Blasbar sind jetzt: {list}.',
     short_declinedCapture: 'hat nicht geschlagen', short_manCapturedWhileKingObligated: 'Dame hätte schlagen sollen',
     short_stoppedEarly: 'Schlag abgebrochen',
-    or: ' oder ', and: ' und ',
+    or: ' oder ', and: ' und ', why: 'Warum?',
+    hintPiece: 'Tipp: Ziehe mit dem markierten Stein. Noch ein Klick auf „Tipp“ zeigt den ganzen Zug.',
+    hintMove: 'Tipp: {move}', hintFailed: 'Kein Tipp möglich: {problem}',
+    typedSyntax: '„{text}“ ist kein Zug in dieser Schreibweise. Beispiele: {examples}.',
+    typedWait: 'Einen Zug eingeben kannst du, wenn du am Zug bist.',
   },
   en: {
     slide: '{side} plays {text}.',
@@ -98,21 +112,31 @@ const WORDS = {
     left: 'Now huffable: {list}.',
     short_declinedCapture: 'did not capture', short_manCapturedWhileKingObligated: 'a king should have captured',
     short_stoppedEarly: 'capture broken off',
-    or: ' or ', and: ' and ',
+    or: ' or ', and: ' and ', why: 'Why?',
+    hintPiece: 'Hint: move the marked piece. Press “Hint” again to see the whole move.',
+    hintMove: 'Hint: {move}', hintFailed: 'No hint: {problem}',
+    typedSyntax: '“{text}” is not a move in this notation. Examples: {examples}.',
+    typedWait: 'You can type a move when it is your turn.',
   },
 };
 
-/** The rule behind a refusal code, in one sentence. @param {string} code @param {Lang} lang */
-export function ruleText(code, lang) {
-  return RULES[lang][/** @type {RefusalCode} */ (code)] ?? RULES[lang].notAMove;
+/** The words `key` in the current language, with `{name}` filled in from `params`.
+ * @param {string} key @param {Record<string, string | number>} [params] */
+function word(key, params = {}) {
+  return WORDS[lang()][key].replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ''));
 }
 
-/** A turn of the game in plain words, citing the rules.
- * @param {Explanation} e @param {Lang} lang */
-export function explainText(e, lang) {
-  const w = WORDS[lang];
-  const fill = (/** @type {string} */ key, /** @type {Record<string, string | number>} */ params = {}) =>
-    w[key].replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ''));
+/** "Why?" and the rule behind a refusal code, in one sentence. @param {string} code */
+export function ruleText(code) {
+  const rules = RULES[lang()];
+  return `${WORDS[lang()].why} ${rules[/** @type {RefusalCode} */ (code)] ?? rules.notAMove}`;
+}
+
+/** A turn of the game in plain words, citing the rules. @param {Explanation} e */
+export function explainText(e) {
+  const w = WORDS[lang()];
+  const fill = word;
+  const text = state.view?.history[e.ply - 1] ?? '';
   const list = (/** @type {number[]} */ squares, sep = w.and) => {
     const names = squares.map((sq) => squareName(sq));
     return names.length <= 1 ? names.join('') : names.slice(0, -1).join(', ') + sep + names[names.length - 1];
@@ -127,7 +151,7 @@ export function explainText(e, lang) {
     out.push(fill('huffOnly', { side, sq: squareName(e.huff?.sq) }));
     return out.join(' ');
   }
-  out.push(fill(e.kind === 'capture' ? 'capture' : 'slide', { side, text: e.text, list: list(e.captured) }));
+  out.push(fill(e.kind === 'capture' ? 'capture' : 'slide', { side, text, list: list(e.captured) }));
   if (e.kind === 'capture') {
     if (e.compulsory) out.push(fill('compulsory'));
     out.push(e.otherCaptures ? fill(e.otherCaptures === 1 ? 'choice1' : 'choice', { n: e.otherCaptures }) : fill('only'));
@@ -141,4 +165,140 @@ export function explainText(e, lang) {
     out.push(fill('left', { list: items.join(', ') }));
   }
   return out.join(' ');
+}
+
+// ------------------------------------------------------------------ the hint
+
+/** The computer's level that finds hints: Stark, 9 plies or 0.25 s. */
+const HINT_LEVEL = 4;
+
+/** First press: the computer looks for the player's turn and its piece is marked (one hint
+ * counted in the game's record). Second press: the whole move is shown. */
+export async function hint() {
+  const v = state.view;
+  const game = state.game;
+  const bindings = state.bindings;
+  if (!v || !game || !bindings || !canHint()) return;
+  const shown = state.hint?.fen === v.fen ? state.hint : null;
+  if (shown?.turn) {
+    const move = shown.turn.text;
+    update((s) => {
+      if (s.hint) s.hint.full = true;
+      say(s, word('hintMove', { move }), 'info');
+    });
+    return;
+  }
+  const fen = v.fen;
+  const mine = state.epoch;
+  game.countHint();
+  saveGame();
+  update((s) => {
+    s.hint = { fen, turn: null, full: false };
+    refresh(s);
+  });
+  const current = () => mine === state.epoch && state.game === game && state.view?.fen === fen;
+  /** @type {PlayedTurn | null} */
+  let turn = null;
+  let problem = '';
+  try {
+    const reply = await engine.think({ rules: game.rules(), start: game.startFen(), history: game.history(), level: HINT_LEVEL });
+    if (current() && reply.text) {
+      // The turn's squares, from a copy of the game (the wasm layer reads the notation).
+      const copy = bindings.WebGame.fromRecord(game.record());
+      try {
+        turn = copy.playText(reply.text);
+      } finally {
+        copy.free();
+      }
+    }
+  } catch (e) {
+    problem = problemText(e);
+  }
+  const found = turn;
+  update((s) => {
+    if (s.hint?.fen !== fen || s.hint.turn) return;
+    const now = current();
+    s.hint = found && now ? { fen, turn: found, full: false } : null;
+    if (found && now) say(s, word('hintPiece'), 'info');
+    else if (problem && now) say(s, word('hintFailed', { problem }), 'error');
+  });
+}
+
+// ------------------------------------------------------------------ typed turns
+
+/** Plays the turn typed in the field as the player's turn, or says why it is not played. */
+export async function playTyped() {
+  const field = /** @type {HTMLInputElement} */ (document.getElementById('typed-text'));
+  const text = field.value.trim();
+  if (!text || !state.game) return;
+  if (!isHumanTurn()) {
+    update((s) => say(s, word('typedWait'), 'warn'));
+    return;
+  }
+  const before = currentView();
+  /** @type {PlayedTurn} */
+  let turn;
+  try {
+    turn = currentGame().playTyped(text);
+  } catch (e) {
+    // With a refusal: well written, not legal here; without: not a turn in this notation.
+    const refusal = /** @type {{ refusal?: Refusal }} */ (e).refusal;
+    const w = notation(before);
+    update((s) => say(s, refusal
+      ? reasonText(refusal)
+      : word('typedSyntax', { text: clip(text), examples: [w.move, w.capture, w.huff].filter(Boolean).join(', ') }), 'error'));
+    return;
+  }
+  field.value = '';
+  const mine = state.epoch;
+  // A huff made before typing is off the board already: only the move is shown.
+  const shown = animateTurn(before.pendingHuff != null ? { ...turn, huff: null } : turn, before);
+  update((s) => {
+    clearSelection(s);
+    s.huffMark = null;
+    s.hint = null;
+    s.lastMove = { path: turn.path, captured: turn.captured, huff: turn.huff };
+    refresh(s);
+  });
+  await shown;
+  if (mine !== state.epoch) return;
+  afterTurn([]);
+}
+
+// ------------------------------------------------------------------ why
+
+/** A paragraph of its own after the element `after`, made when first needed.
+ * @param {string} id @param {string} after */
+function el(id, after) {
+  let p = document.getElementById(id);
+  if (!p) {
+    p = document.createElement('p');
+    p.id = id;
+    p.hidden = true;
+    p.setAttribute('role', 'status');
+    document.getElementById(after)?.after(p);
+  }
+  return p;
+}
+
+/** The rule behind the refusal the message tells ("Why?"), and the turn selected in the move
+ * list (or stepped to) explained: kept in step with the state (on every redraw). */
+export function syncWhy() {
+  const m = state.message;
+  const code = !state.past && m.kind === 'error' && m.text && m.text === lastReason.text ? lastReason.code : '';
+  const rule = code ? ruleText(code) : '';
+  const why = el('why-rule', 'message');
+  why.hidden = !rule;
+  if (why.textContent !== rule) why.textContent = rule;
+  const p = el('why-move', 'past');
+  const drawn = drawnView();
+  const game = state.game;
+  const ply = state.past?.ply ?? drawn?.plies ?? 0;
+  const key = drawn && game && ply > 0 && state.explained === drawn.fen ? `${lang()} ${ply} ${drawn.fen}` : '';
+  if (p.dataset.key === key) return;
+  const e = key && game ? game.explain(ply) : null;
+  p.dataset.key = key;
+  p.dataset.ply = e ? String(ply) : '';
+  p.textContent = e ? explainText(e) : '';
+  p.hidden = !e;
 }
