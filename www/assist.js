@@ -55,7 +55,7 @@ export function notation(v) {
     capture: `${n(22)}${x}${n(15)}${x}${n(6)}`,
     huff: v.huffing ? `h${n(26)} ${n(8)}-${n(11)}` : '',
     huffed: n(26),
-    squares: x === ':' ? t('legendAlgebraic') : n(22) === '22' ? '1–32' : t('legendAcf'),
+    squares: x === ':' ? 'a1–h8' : n(22) === '22' ? '1–32' : '1–32 (ACF)',
   };
 }
 
@@ -66,7 +66,6 @@ export function syncAssist() {
   if (!v) return;
   el('assist').hidden = state.phase !== 'playing' && state.phase !== 'over';
   /** @type {HTMLButtonElement} */ (el('hint')).disabled = !canHint();
-  el('hint').setAttribute('aria-busy', String(!!state.hint && state.hint.fen === v.fen && !state.hint.turn));
   /** @type {HTMLInputElement} */ (el('typed-text')).disabled = state.phase !== 'playing' || !!state.elsewhere;
   const n = v.hints;
   const over = el('over-hints');

@@ -108,7 +108,7 @@ const de = {
   // click are in www/help.js, loaded then)
   hint: 'Tipp', typeMove: 'Zug eingeben', hintsUsed: '{n} Tipps benutzt', hintsUsed1: '1 Tipp benutzt',
   legend: 'Schreibweise: {move} Zug, {capture} Schlag über jedes Landefeld{huff}; Felder {squares} – „Feldnummern zeigen“ zeigt sie.',
-  legendHuff: ', {huff} erst {sq} blasen, dann ziehen', legendAcf: '1–32 nach ACF', legendAlgebraic: 'a1–h8',
+  legendHuff: ', {huff} erst {sq} blasen, dann ziehen',
 };
 
 /** @type {Texts} */
@@ -211,7 +211,7 @@ const en = {
   // click are in www/help.js, loaded then)
   hint: 'Hint', typeMove: 'Type a move', hintsUsed: '{n} hints used', hintsUsed1: '1 hint used',
   legend: 'Notation: {move} move, {capture} capture via every landing square{huff}; squares {squares} – “Show square numbers” shows them.',
-  legendHuff: ', {huff} huff {sq}, then move', legendAcf: '1–32 (ACF)', legendAlgebraic: 'a1–h8',
+  legendHuff: ', {huff} huff {sq}, then move',
 };
 
 /** @type {Record<Lang, Texts>} */

@@ -20,7 +20,6 @@ const HUFFABLE = '#4fc3f7';
 const REQUIRED = 'rgba(230, 81, 0, 0.85)';
 const HUFF_CROSS = 'rgba(183, 28, 28, 0.9)';
 const HINT = 'rgba(171, 71, 188, 0.6)';
-const HINT_PATH = 'rgba(186, 104, 200, 0.9)';
 
 /** Gives the canvas device pixels for a board `size` CSS pixels wide.
  * @param {HTMLCanvasElement} canvas @param {number} size */
@@ -57,13 +56,12 @@ export function render(canvas, now) {
   if (!state.anim && !past) drawLastMove(paint);
   drawSelectedSquare(paint);
   const hint = !past && !state.anim && state.hint?.fen === state.view.fen ? state.hint.turn : null;
-  for (const sq of [hint?.huff, hint?.path[0]]) if (sq != null) fillSquare(paint, sq, HINT);
+  for (const sq of hint ? [hint.huff, ...hint.path.slice(0, state.hint?.full ? undefined : 1)] : []) if (sq != null) fillSquare(paint, sq, HINT);
   const held = moving || past ? null : heldPiece(paint, view);
   if (!moving && !past) drawHuffMark(paint);
   drawPieces(paint, view, moving ?? held ?? undefined, interactive);
   if (interactive) drawDestinations(paint);
   if (!past) for (const path of state.required) arrow(paint, path.squares, REQUIRED);
-  if (hint && state.hint?.full && hint.path.length > 1) arrow(paint, hint.path, HINT_PATH);
   if (state.settings.numbers) drawNumbers(paint, view.labels);
   for (const m of moving?.moving ?? held?.moving ?? []) drawPiece(ctx, m.x, m.y, paint.cell, m.piece, 1, m.lifted);
 

@@ -14,7 +14,7 @@ async function pressHint(page) {
   await page.click('#hint');
   await page.waitForFunction(() => {
     const h = window.dame.state.hint;
-    return h && h.turn && document.getElementById('hint').getAttribute('aria-busy') === 'false';
+    return h && h.turn;
   }, null, { timeout: 20000 });
   await settle(page);
 }
