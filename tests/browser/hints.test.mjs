@@ -61,7 +61,13 @@ test('the hint marks the piece, then shows the move, which is legal and can be p
   await page.waitForFunction(() => window.dame.state.view.history.length === 2, null, { timeout: 20000 });
   await idle(page);
   assert.equal(await page.evaluate(() => window.dame.state.view.history[0]), turn.text);
-  // The counting stays one hint per hint; while the computer thinks, no hint.
+  assert.equal(await page.evaluate(() => window.dame.state.view.hints), 1);
+  // A new game starts without hints, and a hint there is a new one.
+  await page.click('#new');
+  await page.click('#confirm-yes');
+  await play(page);
+  assert.equal(await page.evaluate(() => [window.dame.state.hint, window.dame.state.view.hints]).then(JSON.stringify), '[null,0]');
+  await pressHint(page);
   assert.equal(await page.evaluate(() => window.dame.state.view.hints), 1);
   assert.deepEqual(errors, []);
   await context.close();
