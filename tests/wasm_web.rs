@@ -636,6 +636,7 @@ fn a_record_saves_and_resumes_the_game() {
             rules: "english".into(),
             start: g.start_fen(),
             history: vec!["22-18".into(), "12-16".into(), "24-20".into()],
+            hints: 0,
         }
     );
     let resumed = WebGame::from_record(g.record().unwrap()).unwrap();

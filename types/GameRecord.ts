@@ -20,4 +20,8 @@ start: string,
 /**
  * The turns played, in notation.
  */
-history: Array<string>, };
+history: Array<string>, 
+/**
+ * Hints the player asked for in this game (missing in older records: 0).
+ */
+hints: number, };

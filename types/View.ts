@@ -62,4 +62,8 @@ labels: Array<string>,
 /**
  * The number of turns played.
  */
-plies: number, };
+plies: number, 
+/**
+ * Hints the player asked for in this game (`WebGame.countHint`).
+ */
+hints: number, };

@@ -14,6 +14,8 @@ import type { WorkerRequest } from './WorkerRequest';
 import type { WorkerReply } from './WorkerReply';
 import type { GameRecord } from './GameRecord';
 import type { PdnTag } from './PdnTag';
+import type { Explanation } from './Explanation';
+import type { Refusal } from './Refusal';
 
 /** A game in progress: an opaque handle to the Rust `WebGame`. */
 export declare class WebGame {
@@ -66,6 +68,17 @@ export declare class WebGame {
   pdnTags(): PdnTag[];
   /** `color` ("red" or "black") gives up. */
   resign(color: string): void;
+  /** Plays a turn typed in the game's own notation (`22-18`, `h22 9-13` in Blasen, `11-15` in English checkers, `c3:e5` in Russian draughts), after a pending huff if there is one. Throws a `TypedError`: with a `refusal` when the turn is not legal here, without one when the text is not a turn in that notation; the game is unchanged. */
+  playTyped(text: string): PlayedTurn;
+  /** The turn that led to the position after `ply` turns (1: the first), explained; null for 0. Throws when `ply` is not a whole number 0–`history.length`. */
+  explain(ply: number): Explanation | null;
+  /** Counts one more hint (kept in `record()`, shown in `view().hints`); returns the count. */
+  countHint(): number;
+}
+
+/** What `WebGame.playTyped` throws for a text it does not play: `refusal` says why a well-written turn is not legal (none: the text is not a turn in the game's notation). */
+export interface TypedError extends Error {
+  refusal?: Refusal;
 }
 
 /** The module's exports on the page (window.wasmBindings, set by Trunk's loader). */

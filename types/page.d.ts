@@ -11,6 +11,7 @@ import type { Side } from './Side';
 import type { View } from './View';
 import type { WorkerReply } from './WorkerReply';
 import type { GameRecord } from './GameRecord';
+import type { PlayedTurn } from './PlayedTurn';
 
 export type { Bindings, WebGame, View, PieceView, PathView, PresetView, LevelView, WorkerReply, GameRecord };
 
@@ -155,6 +156,12 @@ export type State = {
   cursor: { row: number; col: number } | null;
   /** The tutorial running on the board (www/tutorial.js), or null: the game. */
   tutorial: TutorialHook | null;
+  /** The hint for the position `fen` (www/assist.js): `turn` null while the computer looks for
+   * it; `full` once the whole move is shown (else only the piece to move is marked). */
+  hint: { fen: string; turn: PlayedTurn | null; full: boolean } | null;
+  /** The position (FEN) after the turn the player selected in the move list: that turn is
+   * explained while this position is drawn. */
+  explained: string | null;
 };
 
 /** What the turn order asks the tutorial (www/tutorial.js) while it runs on the board: nothing is

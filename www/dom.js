@@ -12,6 +12,7 @@ import { t, lang, applyStatic, sideName, outcomeText, nameOf, noteOf } from './i
 import { humanColor } from './turns.js';
 import { heldAt } from './selection.js';
 import { highContrast } from './settings.js';
+import { syncAssist } from './assist.js';
 
 /** @import { Settings, View } from '#types/page' */
 
@@ -110,6 +111,7 @@ export function syncDom() {
   const preset = state.presets.find((p) => p.id === v.rules);
   setText($('rules-note'), preset ? noteOf(preset) : '');
   syncMoves(v);
+  syncAssist();
 }
 
 /** The last announcement told (state.announce.n). */

@@ -29,6 +29,8 @@ export function clearBoard(st) {
   st.past = null;
   st.confirm = null;
   st.overClosed = false;
+  st.hint = null;
+  st.explained = null;
 }
 
 /** A new game of the chosen rules, shown for setting up ('setup') or begun ('playing').

@@ -120,6 +120,11 @@ const de = {
   flip: 'Brett drehen', sound: 'Ton', contrast: 'Hoher Kontrast', boardOptions: 'Brett und Anzeige',
   // Tutorial and manual (www/tutorial.js, www/manual.js: their texts live there, loaded when opened)
   tutorialOpen: 'Anleitung', manualOpen: 'Regeln', lazyFailed: 'Das ließ sich nicht laden: {problem}',
+  // Hints, "why", typed turns, notation legend (www/assist.js; the words needed only after a
+  // click are in www/help.js, loaded then)
+  hint: 'Tipp', typeMove: 'Zug eingeben', hintsUsed: '{n} Tipps benutzt', hintsUsed1: '1 Tipp benutzt',
+  legend: 'Schreibweise: {move} Zug, {capture} Schlag über jedes Landefeld{huff}; Felder {squares} – „Feldnummern zeigen“ zeigt sie.',
+  legendHuff: ', {huff} erst {sq} blasen, dann ziehen',
 };
 
 /** @type {Texts} */
@@ -234,6 +239,11 @@ const en = {
   flip: 'Flip board', sound: 'Sound', contrast: 'High contrast', boardOptions: 'Board and display',
   // Tutorial and manual (www/tutorial.js, www/manual.js: their texts live there, loaded when opened)
   tutorialOpen: 'Tutorial', manualOpen: 'Rules', lazyFailed: 'This could not be loaded: {problem}',
+  // Hints, "why", typed turns, notation legend (www/assist.js; the words needed only after a
+  // click are in www/help.js, loaded then)
+  hint: 'Hint', typeMove: 'Type a move', hintsUsed: '{n} hints used', hintsUsed1: '1 hint used',
+  legend: 'Notation: {move} move, {capture} capture via every landing square{huff}; squares {squares} – “Show square numbers” shows them.',
+  legendHuff: ', {huff} huff {sq}, then move',
 };
 
 /** @type {Record<Lang, Texts>} */
@@ -326,11 +336,17 @@ function list(squares) {
  * the tutorial the step's rule follows. @param {Refusal} refusal @param {number} [held] */
 export function reasonText(refusal, held) {
   const rule = state.tutorial?.rule();
-  return rule ? `${reasonWords(refusal, held)} ${rule}` : reasonWords(refusal, held);
+  const text = rule ? `${wordReason(refusal, held)} ${rule}` : wordReason(refusal, held);
+  lastReason.text = text;
+  lastReason.code = refusal.code;
+  return text;
 }
 
+/** The refusal last put into words: its words and its code (the page adds the rule behind it). */
+export const lastReason = { text: '', code: '' };
+
 /** @param {Refusal} refusal @param {number} [held] */
-function reasonWords(refusal, held) {
+function wordReason(refusal, held) {
   const { code, squares = [], options = [] } = refusal;
   if (code === 'mustCapture') {
     return held !== undefined && squares.includes(held) ? t('reason_mustCaptureThis') : t('reason_mustCapture', { list: list(squares) });

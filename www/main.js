@@ -11,6 +11,7 @@ import { listenTabs } from './saved.js';
 import * as engine from './engine.js';
 import { t, setLang, problemText } from './i18n.js';
 import { loadSettings, readUrl, BAD_KEY } from './settings.js';
+import { bindAssist } from './assist.js';
 
 /** @import { Bindings, StoredProblem } from '#types/page' */
 
@@ -113,6 +114,7 @@ async function boot() {
   bindBoard(canvas);
   bindPanel();
   bindPdn();
+  bindAssist();
 
   // The saved game goes on, unless the URL names a position (a shared link).
   listenTabs(onTabMessage);

@@ -19,11 +19,13 @@ export function look(ply) {
   const n = Math.max(0, Math.min(Math.round(ply), v.plies));
   if (n === v.plies) {
     backToGame();
+    update((s) => { s.explained = n > 0 ? v.fen : null; });
     return;
   }
   const view = game.viewAt(n);
   update((s) => {
     s.past = { ply: n, view };
+    s.explained = n > 0 ? view.fen : null;
     s.selected = null;
     s.drag = null;
     s.pendingClick = null;

@@ -15,6 +15,7 @@ import { highContrast } from './settings.js';
 /** The canvas and the board's geometry for one frame, and the palette's colours.
  * @typedef {{ ctx: CanvasRenderingContext2D, size: number, cell: number, o: Color, pal: Palette }} Paint */
 const CURSOR = '#00e5ff';
+const HINT = 'rgba(171, 71, 188, 0.6)';
 
 /** Gives the canvas device pixels for a board `size` CSS pixels wide.
  * @param {HTMLCanvasElement} canvas @param {number} size */
@@ -51,6 +52,8 @@ export function render(canvas, now) {
   drawBoard(ctx, size);
   if (!state.anim && !past) drawLastMove(paint);
   drawSelectedSquare(paint);
+  const hint = !past && !state.anim && state.hint?.fen === state.view.fen ? state.hint.turn : null;
+  for (const sq of hint ? [hint.huff, ...hint.path.slice(0, state.hint?.full ? undefined : 1)] : []) if (sq != null) fillSquare(paint, sq, HINT);
   const held = moving || past ? null : heldPiece(paint, view);
   if (!moving && !past) drawHuffMark(paint);
   drawPieces(paint, view, moving ?? held ?? undefined, interactive);

@@ -39,6 +39,8 @@ export const state = {
   announce: { text: '', n: 0 },
   cursor: null,
   tutorial: null,
+  hint: null,
+  explained: null,
 };
 
 /** @type {((time: number) => void)[]} */

@@ -1,5 +1,6 @@
 //! The one game handle the page holds.
 
+use super::explain::{self, TypedError};
 use super::exports::to_js;
 use super::input;
 use super::route::{self, Resolution};
@@ -19,7 +20,12 @@ pub struct WebGame {
     redone: Vec<Turn>,
     /// The tag pairs of the PDN game this game was imported from (none for a game begun here).
     tags: Vec<(String, String)>,
+    /// Hints the player asked for (kept in the record).
+    hints: u32,
 }
+
+/// The most hints a record may count.
+const MAX_HINTS: u32 = 1_000_000;
 
 fn numbers(squares: impl IntoIterator<Item = Square>) -> Vec<u8> {
     squares.into_iter().map(|s| s.number()).collect()
@@ -310,11 +316,19 @@ impl WebGame {
             input::MAX_LIST,
             input::text,
         )?;
+        // Records written before hints were counted have none.
+        let hints = input::field(&record, "hints", WHAT)?;
+        let hints = if hints.is_undefined() {
+            0
+        } else {
+            input::integer(&hints, "fromRecord: hints", 0, MAX_HINTS)?
+        };
         let record = GameRecord {
             version: RECORD_VERSION,
             rules,
             start,
             history,
+            hints,
         };
         WebGame::from_record_data(&record).map_err(|e| JsError::new(&format!("fromRecord: {e}")))
     }
@@ -357,6 +371,43 @@ impl WebGame {
         to_js(&tags)
     }
 
+    /// Plays a turn typed by the player in the game's own notation (`22-18`, `h22 9-13` in
+    /// Blasen; `11-15` in English checkers; `c3:e5` in Russian draughts), after a pending huff
+    /// if there is one. Throws an Error: with a `refusal` ([`Refusal`]) when the turn is not
+    /// legal here, without one when the text is not a turn in that notation; the game is
+    /// unchanged.
+    #[wasm_bindgen(js_name = playTyped)]
+    pub fn play_typed(&mut self, text: JsValue) -> Result<JsValue, JsValue> {
+        let text = input::text(&text, "playTyped: the turn")?;
+        let (message, refusal) = match self.play_typed_data(&text) {
+            Ok(turn) => return Ok(to_js(&turn)?),
+            Err(TypedError::Syntax(problem)) => (problem, JsValue::UNDEFINED),
+            Err(TypedError::Illegal(reason)) => (
+                reason.describe(self.numbering()),
+                to_js(&self.native_refusal(Refusal::of(&reason)))?,
+            ),
+        };
+        let error: JsValue = JsError::new(&message).into();
+        // Setting a field of a fresh Error cannot fail; its result is of no use.
+        let _ = js_sys::Reflect::set(&error, &JsValue::from_str("refusal"), &refusal);
+        Err(error)
+    }
+
+    /// The turn that led to the position after `ply` turns (1: the first), explained
+    /// ([`Explanation`]); `null` for 0. Throws when `ply` is not a whole number
+    /// 0–`history.length`.
+    pub fn explain(&self, ply: JsValue) -> Result<JsValue, JsError> {
+        let ply = self.ply(&ply, "explain: the ply")?;
+        to_js(&explain::explain(&self.game, ply))
+    }
+
+    /// Counts one more hint (kept in the record, shown in `view().hints`); returns the count.
+    #[wasm_bindgen(js_name = countHint)]
+    pub fn count_hint(&mut self) -> u32 {
+        self.hints = (self.hints + 1).min(MAX_HINTS);
+        self.hints
+    }
+
     /// `color` ("red" or "black") gives up.
     pub fn resign(&mut self, color: JsValue) -> Result<(), JsError> {
         let color = color_of(&color)?;
@@ -393,7 +444,9 @@ impl WebGame {
             game.play_text(text)
                 .map_err(|e| format!("history[{i}] '{text}' cannot be played: {e}"))?;
         }
-        Ok(WebGame::of(game, preset))
+        let mut web = WebGame::of(game, preset);
+        web.hints = record.hints.min(MAX_HINTS);
+        Ok(web)
     }
 
     fn of(game: Game, preset: Preset) -> WebGame {
@@ -403,6 +456,7 @@ impl WebGame {
             pending_huff: None,
             redone: Vec::new(),
             tags: Vec::new(),
+            hints: 0,
         }
     }
 
@@ -497,6 +551,7 @@ impl WebGame {
             rules: self.preset.id().to_string(),
             start: self.start_fen(),
             history: self.game.history_text(),
+            hints: self.hints,
         }
     }
 
@@ -615,6 +670,7 @@ impl WebGame {
             history: self.native_history(ply),
             labels: Square::all().map(|sq| numbering.name(sq)).collect(),
             plies: ply as u32,
+            hints: self.hints,
         }
     }
 
@@ -801,6 +857,15 @@ impl WebGame {
             _ => Vec::new(),
         };
         Ok(self.played(&before, &turn, path))
+    }
+
+    /// Plays a typed turn (see [`WebGame::play_typed`]).
+    pub fn play_typed_data(&mut self, text: &str) -> Result<PlayedTurn, TypedError> {
+        let turn = explain::read_typed(&self.game, self.numbering(), self.pending_huff, text)?;
+        // The legal turn found, played as the computer's are: in the internal notation.
+        let internal = notation::turn_text(self.game.position(), &turn);
+        self.pending_huff = None;
+        self.play_text_data(&internal).map_err(TypedError::Syntax)
     }
 
     fn played(&self, before: &Position, turn: &Turn, path: Vec<u8>) -> PlayedTurn {

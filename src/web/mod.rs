@@ -15,6 +15,7 @@
 //! The values that cross ([`types`]) are plain data and compile on every target, so the page
 //! contract is tested natively; the binding itself is compiled only for wasm32.
 
+pub mod explain;
 pub mod types;
 
 #[cfg(target_arch = "wasm32")]

@@ -223,6 +223,8 @@ pub struct View {
     pub labels: Vec<String>,
     /// The number of turns played.
     pub plies: u32,
+    /// Hints the player asked for in this game (`WebGame.countHint`).
+    pub hints: u32,
 }
 
 /// One way a held piece can go: its start, then each landing square.
@@ -363,6 +365,9 @@ pub struct GameRecord {
     pub start: String,
     /// The turns played, in notation.
     pub history: Vec<String>,
+    /// Hints the player asked for in this game (missing in older records: 0).
+    #[serde(default)]
+    pub hints: u32,
 }
 
 /// A tag pair of an imported PDN game (`[Event "Club night"]`), shown as text on the page.
@@ -452,6 +457,85 @@ pub enum WorkerReply {
     },
 }
 
+// ---------------------------------------------------------------- hints, "why", typed turns
+
+/// What a turn did, for its explanation.
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub enum TurnKind {
+    /// A plain move.
+    Slide,
+    /// A capture.
+    Capture,
+    /// A huff alone: it took the last piece (docs/rules.md §4, point 4).
+    HuffOnly,
+}
+
+/// Why a piece was left huffable (docs/rules.md §4, point 2).
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub enum HuffReason {
+    /// It could capture, and its side did not capture.
+    DeclinedCapture,
+    /// A king could capture, and a man captured instead.
+    ManCapturedWhileKingObligated,
+    /// It stopped capturing while it could have gone on.
+    StoppedEarly,
+}
+
+/// A piece left huffable by a turn, and why.
+#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Huffable {
+    /// Its square, 1–32.
+    pub sq: u8,
+    /// Why.
+    pub reason: HuffReason,
+}
+
+/// The huff a turn began with.
+#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct HuffNote {
+    /// The square of the piece huffed.
+    pub sq: u8,
+    /// The piece was a king.
+    pub king: bool,
+    /// Why it was huffable (`null` when the game began with it huffable).
+    pub reason: Option<HuffReason>,
+}
+
+/// A turn of the game explained (`WebGame.explain`); squares 1–32, named by the page.
+#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct Explanation {
+    /// The position after this turn (1: the first turn).
+    pub ply: u32,
+    /// Who played it.
+    pub mover: Side,
+    /// A slide, a capture, or a huff alone.
+    pub kind: TurnKind,
+    /// The pieces taken.
+    pub captured: Vec<u8>,
+    /// The mover's pieces that could capture (after the huff), kings first.
+    pub obligated: Vec<u8>,
+    /// A capture was compulsory (compulsory rules, and a piece could capture).
+    pub compulsory: bool,
+    /// For a capture: how many other complete captures were open (free choice, docs/rules.md §2).
+    pub other_captures: u32,
+    /// A man was crowned.
+    pub crowns: bool,
+    /// The crowning ended a capture the new king could have continued.
+    pub crowning_ended: bool,
+    /// The huff the turn began with.
+    pub huff: Option<HuffNote>,
+    /// The mover's pieces the opponent may huff now, and why.
+    pub left_huffable: Vec<Huffable>,
+}
+
 /// How the game ended, for the page.
 pub fn outcome_view(outcome: Outcome) -> OutcomeView {
     match outcome {
@@ -507,7 +591,12 @@ mod tests {
             GameRecord,
             PdnTag,
             WorkerRequest,
-            WorkerReply
+            WorkerReply,
+            TurnKind,
+            HuffReason,
+            Huffable,
+            HuffNote,
+            Explanation
         )
     }
 

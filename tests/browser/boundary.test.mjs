@@ -77,18 +77,20 @@ test('every export and every WebGame method, given values of the wrong kind, wor
       attempt('new WebGame(' + name + ')', () => new b.WebGame(v).free());
       attempt('new WebGame(english, ' + name + ')', () => new b.WebGame('english', v).free());
       attempt('WebGame.fromRecord(' + name + ')', () => b.WebGame.fromRecord(v).free());
-      for (const field of ['version', 'rules', 'start', 'history']) {
+      for (const field of ['version', 'rules', 'start', 'history', 'hints']) {
         const record = { version: 1, rules: 'english', start: 'W:W21-32:B1-12', history: ['22-18'] };
         record[field] = v;
         attempt('WebGame.fromRecord({ ' + field + ': ' + name + ' })', () => b.WebGame.fromRecord(record).free());
       }
-      for (const method of ['fen', 'rules', 'startFen', 'history', 'side', 'isOver', 'view', 'cancelHuff', 'canRedo', 'record', 'pdnTags']) {
+      for (const method of ['fen', 'rules', 'startFen', 'history', 'side', 'isOver', 'view', 'cancelHuff', 'canRedo', 'record', 'pdnTags', 'countHint']) {
         attempt(method + '(' + name + ')', () => game[method](v));
       }
       attempt('viewAt(' + name + ')', () => game.viewAt(v));
       attempt('grab(' + name + ')', () => game.grab(v));
       attempt('huff(' + name + ')', () => game.huff(v));
       attempt('playText(' + name + ')', () => game.playText(v));
+      attempt('playTyped(' + name + ')', () => game.playTyped(v));
+      attempt('explain(' + name + ')', () => game.explain(v));
       attempt('resign(' + name + ')', () => game.resign(v));
       attempt('truncate(' + name + ')', () => game.truncate(v));
       // PDN: export (names and tags) and import (text and default rules).
@@ -117,6 +119,13 @@ test('every export and every WebGame method, given values of the wrong kind, wor
   assert.match(byLabel['grab(NaN)'].message, /NaN/);
   assert.match(byLabel['checkLevel(1e20)'].message, /1–5/);
   assert.match(byLabel['playText(200 KB string)'].message, /too long: 200000 characters/);
+  assert.match(byLabel['playTyped(200 KB string)'].message, /playTyped: the turn is too long/);
+  assert.match(byLabel['playTyped(null)'].message, /playTyped: the turn must be a string, not null/);
+  assert.match(byLabel["playTyped('22')"].message, /cannot read turn '22'/);
+  assert.match(byLabel['explain(278)'].message, /explain: the ply must be a whole number 0–0/);
+  assert.ok(byLabel['explain(0)'].ok);
+  assert.match(byLabel["WebGame.fromRecord({ hints: '22' })"].message, /fromRecord: hints must be a whole number/);
+  assert.ok(byLabel['WebGame.fromRecord({ hints: undefined })'].ok, 'a record without hints is read');
   assert.match(byLabel['checkRules(null)'].message, /must be a string, not null/);
   assert.match(byLabel['new WebGame({})'].message, /must be a string, not an object/);
   assert.match(byLabel['route([9], [], 13, long array)'].message, /stop must be true or false/);
@@ -154,7 +163,7 @@ test('a freed handle and a call from inside a call throw an Error; the game goes
     const freed = new b.WebGame('english');
     freed.free();
     attempt('free() twice', () => freed.free());
-    for (const method of ['fen', 'rules', 'startFen', 'history', 'side', 'isOver', 'view', 'cancelHuff', 'canRedo', 'record', 'undo', 'redo', 'pdnTags']) {
+    for (const method of ['fen', 'rules', 'startFen', 'history', 'side', 'isOver', 'view', 'cancelHuff', 'canRedo', 'record', 'undo', 'redo', 'pdnTags', 'countHint']) {
       attempt('freed.' + method + '()', () => freed[method]());
     }
     attempt('freed.viewAt(0)', () => freed.viewAt(0));
@@ -162,6 +171,8 @@ test('a freed handle and a call from inside a call throw an Error; the game goes
     attempt('freed.route([22], [], 18, false)', () => freed.route([22], [], 18, false));
     attempt('freed.huff(22)', () => freed.huff(22));
     attempt('freed.playText(22-18)', () => freed.playText('22-18'));
+    attempt('freed.playTyped(11-15)', () => freed.playTyped('11-15'));
+    attempt('freed.explain(0)', () => freed.explain(0));
     attempt('freed.resign(red)', () => freed.resign('red'));
     attempt('freed.truncate(0)', () => freed.truncate(0));
     attempt('freed.pdn(R, B)', () => freed.pdn('R', 'B'));
@@ -236,7 +247,7 @@ test('the move list API: viewAt, undo and redo, truncate, record and fromRecord'
   assert.equal(seen.start, 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12');
   assert.deepEqual(seen.one, ['11-15'], 'the view in ACF; history() and records stay internal');
   assert.deepEqual(seen.undo, [true, true, true, true, 2]);
-  assert.deepEqual(seen.record, { version: 1, rules: 'english', start: 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12', history: ['22-18', '12-16'] });
+  assert.deepEqual(seen.record, { version: 1, rules: 'english', start: 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12', history: ['22-18', '12-16'], hints: 0 });
   assert.deepEqual(seen.resumed, ['22-18', '12-16']);
   assert.deepEqual(seen.truncated, [['22-18'], false]);
   assert.match(seen.illegal, /history\[1\] '22-18'/);
