@@ -268,7 +268,8 @@ for (const file of nodes.keys()) {
 }
 
 // The service worker at the site's root is not hashed (its URL must stay the same), but it is
-// shipped without comments too. (Trunk's own files keep theirs: the page checks their integrity.)
+// shipped without comments too; so is Trunk's wasm-bindgen glue, below (the page checks its
+// integrity: the hash in the page is computed anew).
 const serviceWorker = path.join(site, 'sw.js');
 if (existsSync(serviceWorker)) writeFileSync(serviceWorker, withoutComments(serviceWorker, readFileSync(serviceWorker, 'utf8')));
 
@@ -298,6 +299,19 @@ if (preload.length) {
   const links = preload.map((f) => `\n  <link rel="modulepreload" href="${hrefOf(f)}">`).join('');
   page = page.slice(0, at) + links + page.slice(at);
 }
+// Trunk's JavaScript outside www/ (the wasm-bindgen glue, named with Trunk's own hash) carries the
+// Rust doc comments of every export: shipped without them, with its integrity attribute made anew.
+// The same glue always gives the same text, so its name still means the same bytes.
+page = page.replace(/<link\b[^>]*>/gi, (tag) => {
+  const href = tag.match(/\bhref\s*=\s*["']([^"']+\.js)["']/i)?.[1];
+  const integrity = tag.match(/\bintegrity\s*=\s*["'](sha(256|384|512)-[^"']+)["']/i);
+  const file = href && localTarget(indexFile, href);
+  if (!file || !integrity || file.startsWith(hashedRoot) || !existsSync(file)) return tag;
+  const text = withoutComments(file, readFileSync(file, 'utf8'));
+  writeFileSync(file, text);
+  const digest = `sha${integrity[2]}-${createHash(`sha${integrity[2]}`).update(text).digest('base64')}`;
+  return tag.replace(integrity[1], digest);
+});
 writeFileSync(indexFile, page);
 
 console.log(`hash-assets: ${nodes.size} files of ${HASHED_DIR}/ content-hashed, ${preload.length} modules preloaded (${rel(site) || site})`);

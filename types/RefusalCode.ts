@@ -2,6 +2,6 @@
 
 /**
  * Why a move is refused, as a fixed code (`"mustCapture"`) that the page words in its
- * language (`reason_<code>` in `www/i18n.js`, in German and English).
+ * language (`reason_<code>` in `www/i18n-de.js` and `www/i18n-en.js`).
  */
 export type RefusalCode = "gameOver" | "noHuffing" | "notHuffable" | "moveAfterHuff" | "huffEndsTheGame" | "huffPending" | "noPiece" | "notYourPiece" | "mustCapture" | "mustContinue" | "menMoveForward" | "occupied" | "ambiguous" | "captureNeedsX" | "notACapture" | "noMoves" | "notAMove";

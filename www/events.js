@@ -13,7 +13,7 @@ import { afterTurn, isHumanTurn } from './turns.js';
 import { newGame, undo, redo, askResign, askNewGame, askPlayFrom, answer, takeOver, beforePlay } from './game.js';
 import { look, step, backToGame, closeOver, sharePosition } from './nav.js';
 import { $, readPanel, fillPanel } from './dom.js';
-import { setLang, lang, t, problemText } from './i18n.js';
+import { setLang, loadLang, lang, t, problemText } from './i18n.js';
 import { saveSettings } from './settings.js';
 
 /** @import { Point } from '#types/page' */
@@ -149,14 +149,34 @@ export function bindPanel() {
   $('confirm-no').addEventListener('click', () => answer(false));
   // Escape (or the browser) closing the dialog is a "no".
   dialog.addEventListener('close', () => { if (state.confirm) answer(false); });
-  $('lang').addEventListener('click', switchLang);
+  $('lang').addEventListener('click', () => void switchLang());
+  // The other language's words start loading when the pointer or the focus comes to the link.
+  for (const event of ['pointerenter', 'focus']) $('lang').addEventListener(event, () => void loadLang(lang() === 'de' ? 'en' : 'de').catch(() => {}));
   // The tutorial and the rules: their modules are loaded when first opened.
   for (const b of document.querySelectorAll('[data-open]')) {
     b.addEventListener('click', () => {
       const load = b instanceof HTMLElement && b.dataset.open === 'tutorial' ? import('./tutorial.js') : import('./manual.js');
-      load.then((m) => m.open()).catch((e) => update((s) => say(s, t('lazyFailed', { problem: problemText(e) }), 'error')));
+      Promise.all([learnStyles(), load]).then(([, m]) => m.open()).catch((e) => update((s) => say(s, t('lazyFailed', { problem: problemText(e) }), 'error')));
     });
   }
+}
+
+/** The tutorial's and the rules dialog's styles (www/learn.css), added when one is first opened.
+ * @type {Promise<void> | null} */
+let learnCss = null;
+function learnStyles() {
+  return (learnCss ??= new Promise((resolve, reject) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = new URL('learn.css', import.meta.url).href;
+    link.addEventListener('load', () => resolve());
+    link.addEventListener('error', () => {
+      learnCss = null;
+      link.remove();
+      reject(new Error('learn.css'));
+    });
+    document.head.append(link);
+  }));
 }
 
 /** Takes one choice of the board options into the settings and remembers it.
@@ -182,8 +202,15 @@ function showBoard() {
 }
 
 /** German ⇄ English: the panel and the message in the other language. */
-function switchLang() {
+async function switchLang() {
   const next = lang() === 'de' ? 'en' : 'de';
+  try {
+    await loadLang(next);
+  } catch (e) {
+    update((s) => say(s, t('lazyFailed', { problem: problemText(e) }), 'error'));
+    return;
+  }
+  if (lang() === next) return;
   setLang(next);
   update((s) => { s.settings = { ...s.settings, lang: next }; });
   saveSettings(state.settings);

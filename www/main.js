@@ -9,8 +9,8 @@ import { $, canvas, fillPanel, syncDom } from './dom.js';
 import { newGame, resumeSaved, onTabMessage } from './game.js';
 import { listenTabs } from './saved.js';
 import * as engine from './engine.js';
-import { t, setLang, problemText } from './i18n.js';
-import { loadSettings, readUrl, BAD_KEY } from './settings.js';
+import { t, setLang, loadLang, problemText } from './i18n.js';
+import { loadSettings, readUrl, BAD_KEY, KEY as SETTINGS_KEY } from './settings.js';
 import { bindAssist } from './assist.js';
 
 /** @import { Bindings, StoredProblem } from '#types/page' */
@@ -68,11 +68,26 @@ function bindPdn() {
   on('pdn-file', 'change', (m) => m.actions.importFile());
 }
 
+/** The language the page will most likely be shown in (the URL's, else the remembered one, else
+ * German), guessed before the wasm layer is there, so that its words load meanwhile.
+ * @returns {import('#types/page').Lang} */
+function likelyLang() {
+  try {
+    const lang = new URLSearchParams(location.search).get('lang') ?? JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? '{}')?.lang;
+    return lang === 'en' ? 'en' : 'de';
+  } catch {
+    return 'de';
+  }
+}
+const words = loadLang(likelyLang());
+
 async function boot() {
   const b = await bindings();
+  await words;
   const url = readUrl(location.search, b);
   const stored = loadSettings(state.settings, b);
   const settings = { ...stored.settings, ...url.settings };
+  await loadLang(settings.lang);
   setLang(settings.lang);
   const notes = [...storedNotes(stored.problems), ...url.errors.map((e) => t('badParam', e))];
   // The URL's position is checked here, so that its problem is told together with the others.

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 macro_rules! refusal_codes {
     ($($(#[doc = $doc:literal])* $code:ident = $name:literal,)*) => {
         /// Why a move is refused, as a fixed code (`"mustCapture"`) that the page words in its
-        /// language (`reason_<code>` in `www/i18n.js`, in German and English).
+        /// language (`reason_<code>` in `www/i18n-de.js` and `www/i18n-en.js`).
         #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
         #[cfg_attr(test, derive(ts_rs::TS))]
         pub enum RefusalCode {
@@ -626,13 +626,11 @@ mod tests {
     /// Every refusal code has its words on the page, in German and in English.
     #[test]
     fn every_refusal_code_has_text_in_both_languages() {
-        let i18n =
-            std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("www/i18n.js"))
-                .expect("www/i18n.js");
-        let de = i18n.find("const de = {").expect("a German table");
-        let en = i18n.find("const en = {").expect("an English table");
-        assert!(de < en);
-        let (german, english) = (&i18n[de..en], &i18n[en..]);
+        let read = |name: &str| {
+            std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("www").join(name))
+                .unwrap_or_else(|e| panic!("www/{name}: {e}"))
+        };
+        let (german, english) = (read("i18n-de.js"), read("i18n-en.js"));
         let mut missing = Vec::new();
         for code in RefusalCode::ALL {
             let key = format!("reason_{}:", code.as_str());
@@ -645,7 +643,7 @@ mod tests {
         }
         assert!(
             missing.is_empty(),
-            "www/i18n.js lacks {}",
+            "www/i18n-de.js or www/i18n-en.js lacks {}",
             missing.join(", ")
         );
     }

@@ -20,6 +20,7 @@ test('the start screen, a game, the confirm dialog and the game-over card have n
   await page.waitForFunction(() => document.getElementById('board').dataset.selected !== '');
   found.push(...await seriousViolations(page, { label: 'game' }));
   await page.click('#lang');
+  await page.waitForFunction(() => document.documentElement.lang === 'en'); // the English words load first
   await settle(page);
   found.push(...await seriousViolations(page, { label: 'game, English' }));
   await page.keyboard.press('Escape');

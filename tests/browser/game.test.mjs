@@ -42,6 +42,7 @@ test('start page: board, Play in German, English one click away, choices remembe
   await shot(page, '01b-square-numbers');
 
   await page.click('#lang');
+  await page.waitForFunction(() => document.documentElement.lang === 'en'); // the English words load first
   assert.equal((await page.textContent('#play')).trim(), 'Play');
   await page.selectOption('#rules', 'english');
   await page.selectOption('#level', '2');

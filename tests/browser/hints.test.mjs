@@ -169,6 +169,7 @@ test('a typed illegal turn is refused with its reason and the rule behind it; th
   assert.equal(await fen(page), before);
   // In English.
   await page.click('#lang');
+  await page.waitForFunction(() => document.documentElement.lang === 'en'); // the English words load first
   await type(page, '8-12', true);
   await page.waitForSelector('#why-rule:not([hidden])');
   assert.match(await page.textContent('#why-rule'), /^Why\? Capture obligation: when a piece can capture, only captures are legal/);

@@ -188,6 +188,7 @@ test('the move list and the arrow keys step through the game; a click returns to
   await page.keyboard.press('ArrowLeft');
   await shows(page, 2, false);
   await page.click('#lang');
+  await page.waitForFunction(() => document.documentElement.lang === 'en'); // the English words load first
   await settle(page);
   assert.equal((await page.textContent('#past-back')).trim(), 'You are looking at move 2 (21-17) – back to the game');
   assert.equal(await page.getAttribute('#moves button[data-ply="2"]', 'aria-label'), 'Move 2: 21-17 (Black)');

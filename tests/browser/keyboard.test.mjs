@@ -193,6 +193,7 @@ test('the live region tells the player\'s capture and the computer\'s move in pl
   assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('[aria-label]')].filter((e) => !e.getAttribute('aria-label').trim()).map((e) => e.id)), []);
   // English: the same in the other language.
   await page.click('#lang');
+  await page.waitForFunction(() => document.documentElement.lang === 'en'); // the English words load first
   await page.evaluate(() => { window.said = []; });
   await page.focus('#board');
   const path = await page.evaluate(() => window.dame.state.game.grab(window.dame.state.view.movable[0]).paths[0].squares);
