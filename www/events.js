@@ -13,7 +13,7 @@ import { afterTurn, isHumanTurn } from './turns.js';
 import { newGame, undo, redo, askResign, askNewGame, askPlayFrom, answer, takeOver, beforePlay } from './game.js';
 import { look, step, backToGame, closeOver, sharePosition } from './nav.js';
 import { $, readPanel, fillPanel } from './dom.js';
-import { setLang, loadLang, lang, t, problemText } from './i18n.js';
+import { setLang, loadLang, langSwitched, lang, t, problemText } from './i18n.js';
 import { saveSettings } from './settings.js';
 
 /** @import { Point } from '#types/page' */
@@ -224,4 +224,5 @@ async function switchLang() {
     else if (s.message.text) s.message = { text: '', kind: 'info' };
   });
   if (state.phase === 'playing' && isHumanTurn()) afterTurn();
+  langSwitched();
 }

@@ -31,6 +31,20 @@ export function setLang(lang) {
   document.documentElement.lang = current;
 }
 
+/** @type {(() => void)[]} */
+const langListeners = [];
+
+/** `fn` runs after each switch of the language, once the page is in the new one (the tutorial
+ * puts its own words anew). @param {() => void} fn */
+export function onLangSwitched(fn) {
+  langListeners.push(fn);
+}
+
+/** Tells the listeners that the page has switched its language. */
+export function langSwitched() {
+  for (const fn of langListeners) fn();
+}
+
 export function lang() {
   return current;
 }

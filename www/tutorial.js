@@ -12,7 +12,7 @@ import { clearBoard, newGame, beforePlay } from './game.js';
 import { afterTurn, refresh } from './turns.js';
 import { animateTurn } from './anim.js';
 import { stopComputer } from './computer.js';
-import { lang, t, problemText } from './i18n.js';
+import { lang, t, problemText, onLangSwitched } from './i18n.js';
 import { $, fillPanel } from './dom.js';
 import { saveSettings } from './settings.js';
 
@@ -755,8 +755,8 @@ function syncPanel() {
   $('tutorial-play').hidden = !step.final;
 }
 
-/** The language switch (bound after the page's own): the panel and the message in the other one. */
-$('lang').addEventListener('click', () => {
+/** The language switch (after the page's own): the panel and the message in the other one. */
+onLangSwitched(() => {
   if (!state.tutorial) return;
   syncPanel();
   const step = current();
