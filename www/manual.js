@@ -259,7 +259,8 @@ function dialog() {
   const select = /** @type {HTMLSelectElement} */ (el('select', { id: 'manual-preset' }));
   select.addEventListener('change', () => fill(d, select.value));
   choose.append(el('span', { id: 'manual-preset-label' }), select);
-  d.append(head, choose, el('div', { id: 'manual-body' }));
+  // The text scrolls: it takes the focus, so that it scrolls with the keys too.
+  d.append(head, choose, el('div', { id: 'manual-body', tabindex: '0', role: 'region', 'aria-labelledby': 'manual-title' }));
   // Escape closes the dialog alone (the page's own Escape, which closes the result card or puts a
   // piece down, is not meant).
   d.addEventListener('keydown', (e) => {

@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withBrowser, openGame, play, playAnyMove, click, idle, settle } from './helpers.mjs';
+import { withBrowser, openGame, play, playAnyMove, click, drag, idle, settle } from './helpers.mjs';
 import { seriousViolations } from './axe.mjs';
 
 const env = withBrowser();
@@ -43,6 +43,33 @@ test('high contrast has no serious accessibility violation either', async () => 
   await play(page);
   await playAnyMove(page);
   found.push(...await seriousViolations(page, { label: 'game, high contrast' }));
+  assert.deepEqual(found, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the tutorial (a step, a wrong move explained, the Blasen tutorial) and the rules dialog have no serious accessibility violation', async () => {
+  const { page, context, errors } = await openGame(env);
+  const found = [];
+  await page.click('#tutorial-open');
+  await page.waitForSelector('#tutorial[data-step]');
+  await idle(page);
+  found.push(...await seriousViolations(page, { label: 'tutorial' }));
+  // The first step wants the man on row 5 to slide; the man on 29 moving is a wrong move.
+  await drag(page, 29, 25);
+  await page.waitForSelector('#tutorial[data-status="wrong"]');
+  await idle(page);
+  found.push(...await seriousViolations(page, { label: 'tutorial, wrong move' }));
+  await page.click('.tut-kinds button:nth-child(2)');
+  await page.waitForFunction(() => /Blasen/.test(document.getElementById('tutorial-title').textContent));
+  await idle(page);
+  found.push(...await seriousViolations(page, { label: 'Blasen tutorial' }));
+  await page.click('#tutorial-leave');
+  await page.waitForSelector('#setup:not([hidden])');
+  await page.click('#manual-open');
+  await page.waitForSelector('dialog#manual[open]');
+  await idle(page);
+  found.push(...await seriousViolations(page, { label: 'rules dialog' }));
   assert.deepEqual(found, []);
   assert.deepEqual(errors, []);
   await context.close();
