@@ -12,6 +12,7 @@ import { animateTurn } from './anim.js';
 import { clearSelection } from './selection.js';
 import { canHint, notation } from './assist.js';
 import * as engine from './engine.js';
+import { turnWords, turnSquares } from './words.js';
 
 /** @import { Lang } from '#types/page' */
 /** @import { PlayedTurn } from '#types/PlayedTurn' */
@@ -67,8 +68,9 @@ const RULES = {
 /** @type {Record<Lang, Record<string, string>>} */
 const WORDS = {
   de: {
-    slide: '{side} zieht {text}.',
-    capture: '{side} schlägt mit {text}: {list}.',
+    slide: '{side} zieht von {from} nach {to}.',
+    capture: '{side} springt von {from}{via} nach {to} und schlägt {taken}.',
+    via: ' über {list}', taken1: 'den Stein auf {list}', takenMany: 'die Steine auf {list}',
     huffOnly: '{side} bläst den letzten Stein ({sq}) und gewinnt (§4, Punkt 4).',
     huff: 'Zuerst bläst {side} {piece} auf {sq}: {reason}',
     man: 'den Stein', king: 'die Dame',
@@ -93,8 +95,9 @@ const WORDS = {
     typedWait: 'Einen Zug eingeben kannst du, wenn du am Zug bist.',
   },
   en: {
-    slide: '{side} plays {text}.',
-    capture: '{side} captures with {text}: {list}.',
+    slide: '{side} moves from {from} to {to}.',
+    capture: '{side} jumps from {from}{via} to {to}, capturing {taken}.',
+    via: ' via {list}', taken1: 'the piece on {list}', takenMany: 'the pieces on {list}',
     huffOnly: '{side} huffs the last piece ({sq}) and wins (§4, point 4).',
     huff: 'First {side} huffs {piece} on {sq}: {reason}',
     man: 'the man', king: 'the king',
@@ -151,7 +154,16 @@ export function explainText(e) {
     out.push(fill('huffOnly', { side, sq: squareName(e.huff?.sq) }));
     return out.join(' ');
   }
-  out.push(fill(e.kind === 'capture' ? 'capture' : 'slide', { side, text, list: list(e.captured) }));
+  // The squares of the move, in the game's own names, read off its text (a huff first: "h26 ").
+  const squares = text.replace(/^h\S+\s+/, '').split(/[-x:]/);
+  const via = squares.slice(1, -1);
+  out.push(fill(e.kind === 'capture' ? 'capture' : 'slide', {
+    side,
+    from: squares[0],
+    to: squares[squares.length - 1],
+    via: via.length ? fill('via', { list: via.join(', ') }) : '',
+    taken: fill(e.captured.length === 1 ? 'taken1' : 'takenMany', { list: list(e.captured) }),
+  }));
   if (e.kind === 'capture') {
     if (e.compulsory) out.push(fill('compulsory'));
     out.push(e.otherCaptures ? fill(e.otherCaptures === 1 ? 'choice1' : 'choice', { n: e.otherCaptures }) : fill('only'));
@@ -181,10 +193,11 @@ export async function hint() {
   if (!v || !game || !bindings || !canHint()) return;
   const shown = state.hint?.fen === v.fen ? state.hint : null;
   if (shown?.turn) {
-    const move = shown.turn.text;
+    // In plain words, with the squares it names marked on the board (no notation needed).
+    const turn = shown.turn;
     update((s) => {
       if (s.hint) s.hint.full = true;
-      say(s, word('hintMove', { move }), 'info');
+      say(s, word('hintMove', { move: turnWords(turn, 'you') }), 'info', turnSquares(turn));
     });
     return;
   }

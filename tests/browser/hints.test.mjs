@@ -51,7 +51,9 @@ test('the hint marks the piece, then shows the move, which is legal and can be p
   await settle(page);
   const turn = first.hint.turn;
   assert.equal(await page.evaluate(() => window.dame.state.hint.full), true);
-  assert.equal(await message(page), `Tipp: ${turn.text}`);
+  // In plain words, by the squares' own names (ACF here), no notation.
+  const [from, to] = await page.evaluate((p) => p.map((sq) => window.dame.state.view.labels[sq - 1]), [turn.path[0], turn.path.at(-1)]);
+  assert.match(await message(page), new RegExp(`^Tipp: Du ziehst von ${from} (über [^.]+ )?nach ${to}\\b`));
   assert.equal(await page.isDisabled('#hint'), true, 'nothing more to show');
   await shot(page, 'hints-move');
   // The move shown is one of the legal paths of that piece, and playing it is accepted.
@@ -190,13 +192,13 @@ test('selecting a move in the list explains it; the legend explains the notation
   await page.click('#moves button[data-ply="1"]');
   await page.waitForSelector('#why-move:not([hidden])');
   const text = (await page.textContent('#why-move')).trim();
-  assert.equal(text, 'Rot schlägt mit 22x15: 18. Schlagen war Pflicht (Schlagzwang, §2). ' +
+  assert.equal(text, 'Rot springt von 22 nach 15 und schlägt den Stein auf 18. Schlagen war Pflicht (Schlagzwang, §2). ' +
     'Es gab einen weiteren Schlag: Die Wahl ist frei, man muss nicht die meisten Steine schlagen (§2).');
   await shot(page, 'hints-explained');
   // The last move (the game's own position) is explained too, and a new turn puts it away.
   await page.click('#moves button[data-ply="2"]');
   await page.waitForFunction(() => document.getElementById('why-move').dataset.ply === '2');
-  assert.match(await page.textContent('#why-move'), /^Schwarz schlägt mit 19x10: 15\. Schlagen war Pflicht/);
+  assert.match(await page.textContent('#why-move'), /^Schwarz springt von 19 nach 10 und schlägt den Stein auf 15\. Schlagen war Pflicht/);
   await type(page, '30-26');
   await idle(page);
   assert.equal(await page.isHidden('#why-move'), true);
@@ -214,12 +216,12 @@ test('selecting a move in the list explains it; the legend explains the notation
   await blasen.page.click('#moves button[data-ply="1"]');
   await blasen.page.waitForFunction(() => document.getElementById('why-move').dataset.ply === '1');
   assert.equal((await blasen.page.textContent('#why-move')).trim(),
-    'Rot zieht 25-21. Schlagen wäre möglich gewesen (mit 22); wer nicht schlägt, riskiert, dass der Gegner bläst (§4). ' +
+    'Rot zieht von 25 nach 21. Schlagen wäre möglich gewesen (mit 22); wer nicht schlägt, riskiert, dass der Gegner bläst (§4). ' +
     'Blasbar sind jetzt: 22 (hat nicht geschlagen).');
   await blasen.page.click('#moves button[data-ply="2"]');
   await blasen.page.waitForFunction(() => document.getElementById('why-move').dataset.ply === '2');
   assert.match(await blasen.page.textContent('#why-move'),
-    /^Zuerst bläst Schwarz den Stein auf 22: Er hätte im Zug davor schlagen können und hat es nicht getan \(§4\)\. Schwarz zieht h22 5-9\./);
+    /^Zuerst bläst Schwarz den Stein auf 22: Er hätte im Zug davor schlagen können und hat es nicht getan \(§4\)\. Schwarz zieht von 5 nach 9\./);
   assert.deepEqual(blasen.errors, []);
   await blasen.context.close();
 
