@@ -175,7 +175,7 @@ const nodes = new Map();
 function visit(file) {
   if (!file.startsWith(hashedRoot) || nodes.has(file)) return;
   const raw = readFileSync(file, 'utf8');
-  const text = /\.m?js$/.test(file) ? withoutComments(file, raw) : raw;
+  const text = /\.m?js$/.test(file) ? withoutComments(file, raw) : /\.css$/.test(file) ? raw.replace(/\/\*[^]*?\*\//g, '') : raw;
   const node = { file, text, refs: [] };
   nodes.set(file, node);
   for (const r of references(file, text)) {
@@ -312,6 +312,8 @@ page = page.replace(/<link\b[^>]*>/gi, (tag) => {
   const digest = `sha${integrity[2]}-${createHash(`sha${integrity[2]}`).update(text).digest('base64')}`;
   return tag.replace(integrity[1], digest);
 });
+// The page's own comments (for its maintainers) are not shipped either.
+page = page.replace(/<!--[^]*?-->[ \t]*\r?\n?/g, '');
 writeFileSync(indexFile, page);
 
 console.log(`hash-assets: ${nodes.size} files of ${HASHED_DIR}/ content-hashed, ${preload.length} modules preloaded (${rel(site) || site})`);

@@ -13,6 +13,7 @@ import { humanColor } from './turns.js';
 import { heldAt } from './selection.js';
 import { highContrast } from './settings.js';
 import { syncAssist } from './assist.js';
+import { moveWords } from './words.js';
 
 /** @import { Settings, View } from '#types/page' */
 
@@ -246,7 +247,7 @@ function syncMoves(v) {
       b.dataset.ply = String(i + 1);
       b.textContent = move;
       const side = (i % 2 === 0) !== black ? 'red' : 'black';
-      b.setAttribute('aria-label', t('moveLabel', { n: i + 1, move, side: sideName(side) }));
+      b.setAttribute('aria-label', t('moveLabel', { n: i + 1, text: move, move: moveWords(move), side: sideName(side) }));
       return b;
     });
     if (black) cells.unshift(null);

@@ -15,7 +15,7 @@ export default {
   pastAt: 'Du siehst Zug {n} ({move}) – zurück zum Spiel', pastStart: 'Du siehst die Ausgangsstellung – zurück zum Spiel',
   playFromHere: 'Von hier weiterspielen',
   pastHint: 'Mit ← und → blätterst du durch die Züge; ein Klick aufs Brett oder Ende führt zurück zum Spiel.', ariaPast: 'Frühere Stellung nach Zug {n}',
-  moveLabel: 'Zug {n}: {move} ({side})',
+  moveLabel: 'Zug {n}, {side}: {text} ({move})',
   confirmResign: 'Willst du wirklich aufgeben?', confirmResignYes: 'Aufgeben',
   confirmNew: 'Das laufende Spiel beenden und ein neues beginnen?', confirmNewYes: 'Neues Spiel',
   confirmPlayFrom: 'Von der Stellung nach Zug {n} weiterspielen? Die {count} Züge danach werden gelöscht.',
@@ -121,4 +121,6 @@ export default {
   hint: 'Tipp', typeMove: 'Zug eingeben', hintsUsed: '{n} Tipps benutzt', hintsUsed1: '1 Tipp benutzt',
   legend: 'Schreibweise: {move} Zug, {capture} Schlag über jedes Landefeld{huff}; Felder {squares} – „Feldnummern zeigen“ zeigt sie.',
   legendHuff: ', {huff} erst {sq} blasen, dann ziehen',
+  // The move list's labels in words (www/words.js: moveWords)
+  lMove: 'von {from}{via} nach {to}', lCapture: 'schlägt von {from}{via} nach {to}', lHuff: 'bläst {sq}',
 };

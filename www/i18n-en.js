@@ -15,7 +15,7 @@ export default {
   pastAt: 'You are looking at move {n} ({move}) – back to the game', pastStart: 'You are looking at the starting position – back to the game',
   playFromHere: 'Play on from here',
   pastHint: 'Step through the moves with ← and →; a click on the board or End returns to the game.', ariaPast: 'Earlier position after move {n}',
-  moveLabel: 'Move {n}: {move} ({side})',
+  moveLabel: 'Move {n}, {side}: {text} ({move})',
   confirmResign: 'Do you really want to resign?', confirmResignYes: 'Resign',
   confirmNew: 'End the game in progress and start a new one?', confirmNewYes: 'New game',
   confirmPlayFrom: 'Play on from the position after move {n}? The {count} moves after it are deleted.',
@@ -121,4 +121,6 @@ export default {
   hint: 'Hint', typeMove: 'Type a move', hintsUsed: '{n} hints used', hintsUsed1: '1 hint used',
   legend: 'Notation: {move} move, {capture} capture via every landing square{huff}; squares {squares} – “Show square numbers” shows them.',
   legendHuff: ', {huff} huff {sq}, then move',
+  // The move list's labels in words (www/words.js: moveWords)
+  lMove: 'from {from}{via} to {to}', lCapture: 'captures from {from}{via} to {to}', lHuff: 'huffs {sq}',
 };

@@ -69,6 +69,25 @@ export function turnWords(turn, who) {
   return text;
 }
 
+/** A turn of the move list in plain words, read off its text in the game's own notation
+ * (docs/rules.md §7): "von 22 nach 18", "bläst 26, von 8 nach 11", "schlägt von 22 über 13 nach
+ * 6". Only the text is read: the squares keep the names the list shows. @param {string} text */
+export function moveWords(text) {
+  const huff = text.match(/^h(\S+)(?:\s+|$)/);
+  const rest = huff ? text.slice(huff[0].length) : text;
+  const parts = huff ? [t('lHuff', { sq: huff[1] })] : [];
+  if (rest) {
+    const squares = rest.split(/[-x:]/);
+    const via = squares.slice(1, -1);
+    parts.push(t(/[x:]/.test(rest) ? 'lCapture' : 'lMove', {
+      from: squares[0],
+      to: squares[squares.length - 1],
+      via: via.length ? t('wVia', { list: via.join(', ') }) : '',
+    }));
+  }
+  return parts.join(', ');
+}
+
 /** The squares a turn's words name (to be marked on the board while they are shown).
  * @param {PlayedTurn} turn */
 export function turnSquares(turn) {

@@ -139,7 +139,7 @@ test('the move list and the arrow keys step through the game; a click returns to
   assert.equal(await board(page, 'data-live'), '1');
   assert.equal(await board(page, 'data-ply'), '3');
   assert.equal(await page.getAttribute('#moves button[data-ply="3"]', 'aria-current'), 'step');
-  assert.equal(await page.getAttribute('#moves button[data-ply="1"]', 'aria-label'), 'Zug 1: 11-15 (Rot)');
+  assert.equal(await page.getAttribute('#moves button[data-ply="1"]', 'aria-label'), 'Zug 1, Rot: 11-15 (von 11 nach 15)');
   await page.click('#moves button[data-ply="1"]');
   await shows(page, 1, false);
   assert.equal(await fen(page), fens[1]);
@@ -191,7 +191,7 @@ test('the move list and the arrow keys step through the game; a click returns to
   await page.waitForFunction(() => document.documentElement.lang === 'en'); // the English words load first
   await settle(page);
   assert.equal((await page.textContent('#past-back')).trim(), 'You are looking at move 2 (21-17) – back to the game');
-  assert.equal(await page.getAttribute('#moves button[data-ply="2"]', 'aria-label'), 'Move 2: 21-17 (Black)');
+  assert.equal(await page.getAttribute('#moves button[data-ply="2"]', 'aria-label'), 'Move 2, Black: 21-17 (from 21 to 17)');
   assert.deepEqual(errors, []);
   await context.close();
 });
