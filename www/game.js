@@ -67,7 +67,7 @@ export function newGame(phase) {
     clearBoard(st);
     st.orientation = s.opponent === 'human' ? 'red' : s.color;
     refresh(st);
-    st.message = { text: note || (phase === 'setup' ? beforePlay() : ''), kind: note ? 'error' : 'info' };
+    say(st, note || (phase === 'setup' ? beforePlay() : ''), note ? 'error' : 'info'); // told to the screen reader too
   });
   if (phase === 'playing') {
     tookUp();
