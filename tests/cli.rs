@@ -1,5 +1,9 @@
 //! The `dame` command-line tool, run as a player or a checker would run it.
 
+mod common;
+
+use common::Rng;
+use dame::{notation, Game, Position, Preset};
 use std::process::{Command, Output};
 
 fn dame(args: &[&str]) -> Output {
@@ -244,4 +248,210 @@ fn moves_and_search_write_the_native_notation_on_request() {
     assert!(matches!(from, Some(9..=12)), "{best}");
     let out = dame(&["moves", "--rules", "english", "--notation", "acf"]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+// ------------------------------------------------------------------ the engine protocol
+
+/// The lines `dame engine` writes for `script`, and its exit status.
+fn engine_session(script: &str) -> (Vec<String>, Option<i32>) {
+    let out = dame_with_stdin(&["engine"], script);
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+    (
+        stdout(&out).lines().map(str::to_string).collect(),
+        out.status.code(),
+    )
+}
+
+/// The `bestmove` answers, in order.
+fn best_moves(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("bestmove ").map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn engine_session_answers_in_order_and_survives_bad_commands() {
+    let (lines, status) = engine_session(
+        "isready\n\
+         rules english\n\
+         position startpos moves 22-18 9-13\n\
+         go depth 5\n\
+         fly to the moon\n\
+         go depth x\n\
+         position startpos moves 22-17 22-18\n\
+         rules chess\n\
+         isready\n\
+         position fen W:W18,30:B5,14 moves 18x9\n\
+         go nodes 3000\n\
+         quit\n",
+    );
+    assert_eq!(status, Some(0));
+    assert_eq!(lines[0], "readyok");
+    // Every iteration is reported, in order, with its principal variation.
+    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info ")).collect();
+    assert!(infos.len() >= 5, "{lines:?}");
+    for (i, info) in infos.iter().take(5).enumerate() {
+        let words: Vec<&str> = info.split_whitespace().collect();
+        assert_eq!(
+            &words[..3],
+            &["info", "depth", &(i + 1).to_string()],
+            "{info}"
+        );
+        assert_eq!(words[3], "score");
+        words[4].parse::<i32>().unwrap();
+        assert_eq!(words[5], "nodes");
+        assert_eq!(words[7], "nps");
+        assert_eq!(words[9], "pv");
+        assert!(words.len() > 10, "a principal variation: {info}");
+    }
+    // The bestmove of the first search is legal after 22-18 9-13, and is the pv's first turn.
+    let mut game = Game::new(Preset::English.rules());
+    game.play_text("22-18").unwrap();
+    game.play_text("9-13").unwrap();
+    let legal = common::turns_of(game.position());
+    let best = best_moves(&lines);
+    assert_eq!(best.len(), 2, "{lines:?}");
+    assert!(legal.contains(&best[0]), "{} not in {legal:?}", best[0]);
+    assert_eq!(infos[4].split_whitespace().nth(10), Some(best[0].as_str()));
+    // Each bad command: one line "error …", and the session goes on.
+    let errors: Vec<&String> = lines.iter().filter(|l| l.starts_with("error ")).collect();
+    assert_eq!(errors.len(), 4, "{lines:?}");
+    assert!(errors[0].contains("unknown command 'fly'"), "{}", errors[0]);
+    assert!(
+        errors[1].contains("'x' is not a whole number"),
+        "{}",
+        errors[1]
+    );
+    assert!(
+        errors[2].starts_with("error move 2 '22-18'"),
+        "{}",
+        errors[2]
+    );
+    assert!(errors[3].contains("chess"), "{}", errors[3]);
+    assert_eq!(lines.iter().filter(|l| *l == "readyok").count(), 2);
+    // The last search ran in the FEN's position after 18x9: Black's only man left is on 14... its
+    // answer is one of that position's turns.
+    let mut fen_game = Game::from_position(common::pos(Preset::English, "W:W18,30:B5,14"));
+    fen_game.play_text("18x9").unwrap();
+    assert!(
+        common::turns_of(fen_game.position()).contains(&best[1]),
+        "{}",
+        best[1]
+    );
+}
+
+/// A king shuffle of `plies` turns from `fen`: two kings going back and forth, so that the
+/// position repeats every four plies.
+fn shuffle(preset: Preset, fen: &str, plies: usize) -> Vec<String> {
+    let mut game = Game::from_position(common::pos(preset, fen));
+    let mut texts = Vec::new();
+    let mut forth: Vec<String> = Vec::new();
+    for ply in 0..plies {
+        let text = if ply % 4 < 2 {
+            let pos = *game.position();
+            let turn = pos.legal_turns()[0];
+            let text = notation::turn_text(&pos, &turn);
+            forth.push(text.clone());
+            text
+        } else {
+            // Back the way it came: "a-b" becomes "b-a".
+            let came = &forth[ply % 2];
+            let (a, b) = came.split_once('-').unwrap();
+            format!("{b}-{a}")
+        };
+        game.play_text(&text).unwrap();
+        texts.push(text);
+        if ply % 4 == 3 {
+            forth.clear();
+        }
+    }
+    texts
+}
+
+#[test]
+fn engine_knows_the_game_history_a_third_repetition_ends_the_game() {
+    // Two kings far apart, Red to move: after 8 plies of shuffling the start position stands for
+    // the third time, a draw; after 4 it is only the second time and there is a move to make.
+    let fen = "W:WK29:BK4";
+    let eight = shuffle(Preset::English, fen, 8);
+    let mut game = Game::from_position(common::pos(Preset::English, fen));
+    for t in &eight {
+        game.play_text(t).unwrap();
+    }
+    assert_eq!(game.repetitions(), 3, "{eight:?}");
+    let four = eight[..4].join(" ");
+    let (lines, _) = engine_session(&format!(
+        "rules english\nposition fen {fen} moves {four}\ngo depth 4\nposition fen {fen} moves {}\ngo depth 4\nquit\n",
+        eight.join(" ")
+    ));
+    let best = best_moves(&lines);
+    assert_eq!(best.len(), 2, "{lines:?}");
+    assert!(
+        common::turns_of(&common::pos(Preset::English, fen)).contains(&best[0]),
+        "{lines:?}"
+    );
+    assert_eq!(
+        best[1], "none",
+        "the game is drawn by the third repetition: {lines:?}"
+    );
+}
+
+#[test]
+fn every_bestmove_is_legal_in_every_preset_over_random_positions() {
+    let mut rng = Rng(0x5eed_0fe4_614e);
+    for preset in Preset::ALL {
+        let mut script = format!("rules {}\n", preset.id());
+        let mut expected: Vec<Vec<String>> = Vec::new();
+        for _ in 0..12 {
+            // A random game of 0–40 plies from the start, stopped early if it ends.
+            let mut game = Game::new(preset.rules());
+            let mut texts = Vec::new();
+            for _ in 0..rng.below(41) {
+                if game.outcome().is_some() {
+                    break;
+                }
+                let pos: Position = *game.position();
+                let turns = pos.legal_turns();
+                let turn = turns[rng.below(turns.len())];
+                let text = notation::turn_text(&pos, &turn);
+                game.play_text(&text).unwrap();
+                texts.push(text);
+            }
+            let legal = if game.outcome().is_some() {
+                vec!["none".to_string()]
+            } else {
+                common::turns_of(game.position())
+            };
+            expected.push(legal);
+            script += &format!(
+                "position startpos moves {}\ngo nodes 2000\n",
+                texts.join(" ")
+            );
+        }
+        script += "quit\n";
+        let (lines, status) = engine_session(&script);
+        assert_eq!(status, Some(0));
+        assert!(
+            !lines.iter().any(|l| l.starts_with("error")),
+            "{preset:?}: {lines:?}"
+        );
+        let best = best_moves(&lines);
+        assert_eq!(best.len(), expected.len(), "{preset:?}: {lines:?}");
+        for (b, legal) in best.iter().zip(&expected) {
+            assert!(legal.contains(b), "{preset:?}: {b} not in {legal:?}");
+        }
+    }
+}
+
+#[test]
+fn stop_ends_a_deep_search_with_a_legal_bestmove() {
+    // Depth 60 would take far longer than the test: stop, sent at once, ends it.
+    let (lines, status) = engine_session("rules russian\ngo depth 60\nstop\nisready\nquit\n");
+    assert_eq!(status, Some(0));
+    let best = best_moves(&lines);
+    assert_eq!(best.len(), 1, "{lines:?}");
+    let legal = common::turns_of(&Position::start(Preset::Russian.rules()));
+    assert!(legal.contains(&best[0]), "{} not in {legal:?}", best[0]);
+    assert_eq!(lines.last().map(String::as_str), Some("readyok"));
 }

@@ -4,10 +4,11 @@
 //! dame perft --rules <preset> [--fen "<FEN>"] --depth <D>
 //! dame moves --rules <preset> [--fen "<FEN>"] [--notation internal|native]
 //! dame pdn [FILE] [--rules <preset>]
+//! dame engine            (the engine protocol on stdin/stdout: src/engine/protocol.rs)
 //! ```
 //! Bad arguments or a bad FEN: one line on stderr, exit status 2.
 
-use dame::engine::{matches, tune, Engine, Level, Limits, Weights};
+use dame::engine::{matches, protocol, tune, Engine, Level, Limits, Weights};
 use dame::notation::{pdn, Numbering};
 use dame::{perft, position_from_fen, Position, Preset};
 use std::collections::HashMap;
@@ -22,7 +23,8 @@ const USAGE: &str = "usage:
   dame pdn [FILE] [--rules <preset for games without GameType or Rules tag>]
   dame match --rules <preset> --a <level> --b <level> --games <N> [--openings FILE]
              [--movetime <MS of the top level; the others scale>] [--threads <T>] [--seed <S>]
-  dame tune --rules <preset> [--games <N>] [--level <L>] [--rounds <R>] [--seed <S>] [--check <N>]";
+  dame tune --rules <preset> [--games <N>] [--level <L>] [--rounds <R>] [--seed <S>] [--check <N>]
+  dame engine   (a line protocol on stdin/stdout: rules, newgame, position, go, stop, isready, quit)";
 
 /// Parsed `--name value` options.
 struct Options(HashMap<String, String>);
@@ -307,6 +309,23 @@ fn cmd_tune(args: &[String]) -> Result<(), String> {
 /// `dame pdn [FILE] [--rules <preset>]`: checks every game of a PDN file (or stdin) and prints
 /// each one's final position as a docs/rules.md §7 FEN; a bad game is one line on stderr, and
 /// the exit status is then 2.
+/// The engine protocol (src/engine/protocol.rs) on stdin and stdout, until `quit` or the end of
+/// the input.
+fn cmd_engine(args: &[String]) -> Result<(), String> {
+    if let Some(extra) = args.first() {
+        return Err(format!("dame engine takes no arguments, not '{extra}'"));
+    }
+    let mut session = protocol::Session::new(std::io::stdout());
+    for line in std::io::stdin().lines() {
+        let line = line.map_err(|e| format!("cannot read stdin: {e}"))?;
+        if !session.handle(&line) {
+            return Ok(());
+        }
+    }
+    session.handle("quit");
+    Ok(())
+}
+
 fn cmd_pdn(args: &[String]) -> Result<(), String> {
     let mut files = Vec::new();
     let mut options = Vec::new();
@@ -373,14 +392,17 @@ fn main() -> ExitCode {
         Some("match") => cmd_match(&args[1..]),
         Some("tune") => cmd_tune(&args[1..]),
         Some("pdn") => cmd_pdn(&args[1..]),
+        Some("engine") => cmd_engine(&args[1..]),
         Some("help") | Some("--help") | Some("-h") => {
             println!("{USAGE}\npresets: {}", Preset::id_list());
             return ExitCode::SUCCESS;
         }
         Some(other) => Err(format!(
-            "unknown command '{other}' (perft, moves, search, match, tune, pdn, help)"
+            "unknown command '{other}' (perft, moves, search, match, tune, pdn, engine, help)"
         )),
-        None => Err("missing command (perft, moves, search, match, tune, pdn, help)".to_string()),
+        None => Err(
+            "missing command (perft, moves, search, match, tune, pdn, engine, help)".to_string(),
+        ),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

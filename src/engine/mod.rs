@@ -4,6 +4,7 @@
 mod eval;
 mod levels;
 pub mod matches;
+pub mod protocol;
 mod search;
 mod tt;
 pub mod tune;
@@ -14,5 +15,5 @@ pub use eval::{evaluate, Weights};
 pub use levels::{Level, LevelInfo, Player, LEVELS};
 #[cfg(not(target_arch = "wasm32"))]
 pub use search::native_clock;
-pub use search::{Clock, Engine, Limits, SearchResult, WIN};
+pub use search::{Clock, Engine, IterationReport, Limits, SearchResult, WIN};
 pub use zobrist::hash;

@@ -57,7 +57,13 @@ pub struct Limits {
     pub clock: Option<Clock>,
     /// Set from another thread to stop the search at once.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Called after each completed iteration with what it found (its principal variation
+    /// included): the engine protocol's `info` lines. The search is the same with or without it.
+    pub on_iteration: Option<IterationReport>,
 }
+
+/// See [`Limits::on_iteration`].
+pub type IterationReport = Arc<dyn Fn(&SearchResult) + Send + Sync>;
 
 impl Limits {
     /// Search to `depth` plies.
@@ -279,6 +285,14 @@ impl Engine {
             }
             result.score = score;
             result.depth = depth;
+            if let Some(report) = &limits.on_iteration {
+                report(&SearchResult {
+                    pv: self.principal_variation(&pos, result.best, depth as usize + 8),
+                    nodes: self.nodes,
+                    elapsed_ms: self.now() - self.start_ms,
+                    ..result.clone()
+                });
+            }
             let elapsed = self.now() - self.start_ms;
             let timed = limits.movetime_ms.is_some();
             if timed
