@@ -455,3 +455,60 @@ fn stop_ends_a_deep_search_with_a_legal_bestmove() {
     assert!(legal.contains(&best[0]), "{} not in {legal:?}", best[0]);
     assert_eq!(lines.last().map(String::as_str), Some("readyok"));
 }
+
+#[test]
+fn match_plays_two_engine_programs_over_the_protocol() {
+    // Two copies of this binary's engine, in Blasen (huffs are two-word turns on the wire).
+    let engine = format!("{} engine", env!("CARGO_BIN_EXE_dame"));
+    let out = dame(&[
+        "match",
+        "--rules",
+        "blasen",
+        "--engine-a",
+        &engine,
+        "--engine-b",
+        &engine,
+        "--games",
+        "2",
+        "--movetime",
+        "5",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let first = text.lines().next().unwrap();
+    assert!(first.contains(": 2 games,"), "{text}");
+    let numbers: Vec<u32> = ["wins", "draws", "losses"]
+        .iter()
+        .map(|w| {
+            let before = first.split(&format!(" {w}")).next().unwrap();
+            before.rsplit(' ').next().unwrap().parse().unwrap()
+        })
+        .collect();
+    assert_eq!(numbers.iter().sum::<u32>(), 2, "{text}");
+    assert!(text.lines().nth(1).unwrap().starts_with("elo"), "{text}");
+}
+
+#[test]
+fn match_reports_an_engine_that_cannot_start() {
+    let out = dame(&[
+        "match",
+        "--rules",
+        "english",
+        "--engine-a",
+        "/no/such/engine",
+        "--engine-b",
+        "/no/such/engine",
+        "--games",
+        "2",
+        "--movetime",
+        "5",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("cannot start engine '/no/such/engine'"),
+        "{}",
+        stderr(&out)
+    );
+}

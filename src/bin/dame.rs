@@ -8,7 +8,7 @@
 //! ```
 //! Bad arguments or a bad FEN: one line on stderr, exit status 2.
 
-use dame::engine::{matches, protocol, tune, Engine, Level, Limits, Weights};
+use dame::engine::{external, matches, protocol, tune, Engine, Level, Limits, Weights};
 use dame::notation::{pdn, Numbering};
 use dame::{perft, position_from_fen, Position, Preset};
 use std::collections::HashMap;
@@ -23,6 +23,8 @@ const USAGE: &str = "usage:
   dame pdn [FILE] [--rules <preset for games without GameType or Rules tag>]
   dame match --rules <preset> --a <level> --b <level> --games <N> [--openings FILE]
              [--movetime <MS of the top level; the others scale>] [--threads <T>] [--seed <S>]
+  dame match --rules <preset> --engine-a \"<command>\" --engine-b \"<command>\" --games <N>
+             --movetime <MS per move, each> [--openings FILE] [--threads <T>]
   dame tune --rules <preset> [--games <N>] [--level <L>] [--rounds <R>] [--seed <S>] [--check <N>]
   dame engine   (a line protocol on stdin/stdout: rules, newgame, position, go, stop, isready, quit)";
 
@@ -206,10 +208,14 @@ fn cmd_match(args: &[String]) -> Result<(), String> {
     let opts = Options::parse(
         args,
         &[
-            "rules", "a", "b", "games", "openings", "movetime", "threads", "seed",
+            "rules", "a", "b", "games", "openings", "movetime", "threads", "seed", "engine-a",
+            "engine-b",
         ],
     )?;
     let preset = opts.preset()?;
+    if opts.get("engine-a").is_some() || opts.get("engine-b").is_some() {
+        return engine_match(&opts, preset);
+    }
     let level = |name: &str| -> Result<Level, String> {
         opts.get(name)
             .ok_or(format!("missing --{name} <level 1-5>"))?
@@ -242,6 +248,59 @@ fn cmd_match(args: &[String]) -> Result<(), String> {
     }
     let started = Instant::now();
     let result = matches::play_match(&config)?;
+    println!(
+        "{} vs {}: {} games, {} wins, {} draws, {} losses, score {:.1}%",
+        config.a,
+        config.b,
+        result.games(),
+        result.wins,
+        result.draws,
+        result.losses,
+        100.0 * result.score()
+    );
+    println!("{}", elo_text(&result));
+    eprintln!("{:.1} s", started.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// `dame match --engine-a … --engine-b …`: two engine programs over the protocol.
+fn engine_match(opts: &Options, preset: Preset) -> Result<(), String> {
+    if opts.get("a").is_some() || opts.get("b").is_some() || opts.get("seed").is_some() {
+        return Err(
+            "--engine-a/--engine-b play two programs: --a, --b and --seed do not apply".into(),
+        );
+    }
+    let command = |name: &str| -> Result<String, String> {
+        Ok(opts
+            .get(name)
+            .ok_or(format!("missing --{name} \"<command>\""))?
+            .to_string())
+    };
+    let openings = match opts.get("openings") {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read openings file {path}: {e}"))?;
+            matches::parse_openings(&text)
+        }
+        None => matches::default_openings(preset),
+    };
+    let config = external::EngineMatch {
+        preset,
+        a: command("engine-a")?,
+        b: command("engine-b")?,
+        games: opts.number("games")?.ok_or("missing --games <N>")? as usize,
+        openings,
+        movetime_ms: opts
+            .number("movetime")?
+            .ok_or("missing --movetime <MS per move>")?
+            .max(1),
+        threads: opts.number("threads")?.unwrap_or(1) as usize,
+    };
+    if config.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    let started = Instant::now();
+    let result = external::play_engine_match(&config)?;
     println!(
         "{} vs {}: {} games, {} wins, {} draws, {} losses, score {:.1}%",
         config.a,

@@ -2,6 +2,7 @@
 //! against. Pure Rust: it runs natively and, in the browser, inside a Web Worker.
 
 mod eval;
+pub mod external;
 mod levels;
 pub mod matches;
 pub mod protocol;
