@@ -91,6 +91,18 @@ impl Options {
         }
     }
 
+    /// The openings of `--openings FILE`, else the preset's own list.
+    fn openings(&self, preset: Preset) -> Result<Vec<Vec<String>>, String> {
+        match self.get("openings") {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read openings file {path}: {e}"))?;
+                Ok(matches::parse_openings(&text))
+            }
+            None => Ok(matches::default_openings(preset)),
+        }
+    }
+
     fn number(&self, name: &str) -> Result<Option<u64>, String> {
         self.get(name)
             .map(|v| {
@@ -221,14 +233,7 @@ fn cmd_match(args: &[String]) -> Result<(), String> {
             .ok_or(format!("missing --{name} <level 1-5>"))?
             .parse()
     };
-    let openings = match opts.get("openings") {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read openings file {path}: {e}"))?;
-            matches::parse_openings(&text)
-        }
-        None => matches::default_openings(preset),
-    };
+    let openings = opts.openings(preset)?;
     let config = matches::MatchConfig {
         rules: preset.rules(),
         a: level("a")?,
@@ -248,18 +253,7 @@ fn cmd_match(args: &[String]) -> Result<(), String> {
     }
     let started = Instant::now();
     let result = matches::play_match(&config)?;
-    println!(
-        "{} vs {}: {} games, {} wins, {} draws, {} losses, score {:.1}%",
-        config.a,
-        config.b,
-        result.games(),
-        result.wins,
-        result.draws,
-        result.losses,
-        100.0 * result.score()
-    );
-    println!("{}", elo_text(&result));
-    eprintln!("{:.1} s", started.elapsed().as_secs_f64());
+    report_match(&config.a, &config.b, &result, started);
     Ok(())
 }
 
@@ -276,14 +270,7 @@ fn engine_match(opts: &Options, preset: Preset) -> Result<(), String> {
             .ok_or(format!("missing --{name} \"<command>\""))?
             .to_string())
     };
-    let openings = match opts.get("openings") {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read openings file {path}: {e}"))?;
-            matches::parse_openings(&text)
-        }
-        None => matches::default_openings(preset),
-    };
+    let openings = opts.openings(preset)?;
     let config = external::EngineMatch {
         preset,
         a: command("engine-a")?,
@@ -301,18 +288,7 @@ fn engine_match(opts: &Options, preset: Preset) -> Result<(), String> {
     }
     let started = Instant::now();
     let result = external::play_engine_match(&config)?;
-    println!(
-        "{} vs {}: {} games, {} wins, {} draws, {} losses, score {:.1}%",
-        config.a,
-        config.b,
-        result.games(),
-        result.wins,
-        result.draws,
-        result.losses,
-        100.0 * result.score()
-    );
-    println!("{}", elo_text(&result));
-    eprintln!("{:.1} s", started.elapsed().as_secs_f64());
+    report_match(&config.a, &config.b, &result, started);
     Ok(())
 }
 
@@ -430,6 +406,25 @@ fn read_stdin() -> Result<Vec<u8>, String> {
     std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
         .map_err(|e| format!("cannot read standard input: {e}"))?;
     Ok(bytes)
+}
+
+/// A match's result from `a`'s side on stdout (and its duration on stderr).
+fn report_match(
+    a: &dyn std::fmt::Display,
+    b: &dyn std::fmt::Display,
+    result: &matches::MatchResult,
+    started: Instant,
+) {
+    println!(
+        "{a} vs {b}: {} games, {} wins, {} draws, {} losses, score {:.1}%",
+        result.games(),
+        result.wins,
+        result.draws,
+        result.losses,
+        100.0 * result.score()
+    );
+    println!("{}", elo_text(result));
+    eprintln!("{:.1} s", started.elapsed().as_secs_f64());
 }
 
 fn elo_text(result: &matches::MatchResult) -> String {

@@ -2,7 +2,7 @@
 //! [`super::protocol`]): for example today's binary, kept as a baseline, against a new one. Same
 //! openings, colours, adjudication and result as the matches between levels ([`super::matches`]).
 
-use super::matches::{MatchResult, MAX_PLIES};
+use super::matches::{play_games, MatchResult, MAX_PLIES};
 use crate::game::{Game, Outcome};
 use crate::rules::Preset;
 use crate::Color;
@@ -158,62 +158,21 @@ pub fn play_engine_game(
 
 /// Plays the match: the result from `a`'s side.
 pub fn play_engine_match(config: &EngineMatch) -> Result<MatchResult, String> {
-    if config.openings.is_empty() {
-        return Err("no openings".into());
-    }
-    let threads = config.threads.clamp(1, 16);
-    let results: Vec<Result<MatchResult, String>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                scope.spawn(move || {
-                    let mut total = MatchResult::default();
-                    let mut a = EngineProcess::start(&config.a)?;
-                    let mut b = EngineProcess::start(&config.b)?;
-                    for i in (t..config.games).step_by(threads) {
-                        let opening = &config.openings[(i / 2) % config.openings.len()];
-                        let a_is_red = i % 2 == 0;
-                        let winner = if a_is_red {
-                            play_engine_game(
-                                config.preset,
-                                opening,
-                                &mut a,
-                                &mut b,
-                                config.movetime_ms,
-                            )?
-                        } else {
-                            play_engine_game(
-                                config.preset,
-                                opening,
-                                &mut b,
-                                &mut a,
-                                config.movetime_ms,
-                            )?
-                        };
-                        let a_color = if a_is_red { Color::Red } else { Color::Black };
-                        match winner {
-                            None => total.draws += 1,
-                            Some(c) if c == a_color => total.wins += 1,
-                            Some(_) => total.losses += 1,
-                        }
-                    }
-                    Ok(total)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err("a match thread panicked".into()))
-            })
-            .collect()
-    });
-    let mut total = MatchResult::default();
-    for r in results {
-        let r = r?;
-        total.wins += r.wins;
-        total.draws += r.draws;
-        total.losses += r.losses;
-    }
-    Ok(total)
+    let engines = |_thread| {
+        Ok((
+            EngineProcess::start(&config.a)?,
+            EngineProcess::start(&config.b)?,
+        ))
+    };
+    let game = |(a, b): &mut (EngineProcess, EngineProcess), _i, opening: &[String], a_is_red| {
+        let (red, black) = if a_is_red { (a, b) } else { (b, a) };
+        play_engine_game(config.preset, opening, red, black, config.movetime_ms)
+    };
+    play_games(
+        config.games,
+        config.threads,
+        &config.openings,
+        engines,
+        game,
+    )
 }

@@ -150,34 +150,61 @@ pub fn play_game(
 
 /// Plays the match, spread over `threads` threads.
 pub fn play_match(config: &MatchConfig) -> Result<MatchResult, String> {
-    if config.openings.is_empty() {
+    let players = |_thread| {
+        let mut a = Player::new(config.a, 1, 16);
+        let mut b = Player::new(config.b, 1, 16);
+        a.time_scale = config.time_scale;
+        b.time_scale = config.time_scale;
+        a.weights = config.weights_a;
+        b.weights = config.weights_b;
+        Ok((a, b))
+    };
+    let game = |(a, b): &mut (Player, Player), i: usize, opening: &[String], a_is_red: bool| {
+        let seed = config.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        a.reseed(seed);
+        b.reseed(seed.rotate_left(17));
+        if a_is_red {
+            play_game(config.rules, opening, a, b)
+        } else {
+            play_game(config.rules, opening, b, a)
+        }
+    };
+    play_games(
+        config.games,
+        config.threads,
+        &config.openings,
+        players,
+        game,
+    )
+}
+
+/// The schedule and the tally of every match: `games` games over `threads` threads, game `i`
+/// from opening `i / 2` (each opening once with each colour: side `a` is Red in the even games).
+/// `players` makes a thread's pair of players; `game` plays game `i` with them and says who won.
+/// The result is from `a`'s side.
+pub fn play_games<P>(
+    games: usize,
+    threads: usize,
+    openings: &[Vec<String>],
+    players: impl Fn(usize) -> Result<P, String> + Sync,
+    game: impl Fn(&mut P, usize, &[String], bool) -> Result<Option<Color>, String> + Sync,
+) -> Result<MatchResult, String> {
+    if openings.is_empty() {
         return Err("no openings".into());
     }
-    let threads = config.threads.clamp(1, 16);
+    let threads = threads.clamp(1, 16);
+    let (players, game) = (&players, &game);
     let results: Vec<Result<MatchResult, String>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
                     let mut total = MatchResult::default();
-                    let mut a = Player::new(config.a, 1, 16);
-                    let mut b = Player::new(config.b, 1, 16);
-                    a.time_scale = config.time_scale;
-                    b.time_scale = config.time_scale;
-                    a.weights = config.weights_a;
-                    b.weights = config.weights_b;
-                    for i in (t..config.games).step_by(threads) {
-                        let seed = config.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                        a.reseed(seed);
-                        b.reseed(seed.rotate_left(17));
-                        let opening = &config.openings[(i / 2) % config.openings.len()];
+                    let mut pair = players(t)?;
+                    for i in (t..games).step_by(threads) {
+                        let opening = &openings[(i / 2) % openings.len()];
                         let a_is_red = i % 2 == 0;
-                        let winner = if a_is_red {
-                            play_game(config.rules, opening, &mut a, &mut b)?
-                        } else {
-                            play_game(config.rules, opening, &mut b, &mut a)?
-                        };
                         let a_color = if a_is_red { Color::Red } else { Color::Black };
-                        match winner {
+                        match game(&mut pair, i, opening, a_is_red)? {
                             None => total.draws += 1,
                             Some(c) if c == a_color => total.wins += 1,
                             Some(_) => total.losses += 1,
