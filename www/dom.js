@@ -284,3 +284,10 @@ function syncMoves(v) {
   else if (li.offsetTop < list.scrollTop) list.scrollTop = li.offsetTop;
   else if (li.offsetTop + li.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = li.offsetTop + li.offsetHeight - list.clientHeight;
 }
+
+/** The whole board in view (on a small screen the page may have been scrolled down to the
+ * panel): after Play, and at each tutorial step on an upright phone. */
+export function showBoard() {
+  const r = $('board-frame').getBoundingClientRect();
+  if (r.top < 0 || r.bottom > innerHeight) scrollTo({ top: Math.max(0, scrollY + r.top - 8), behavior: 'instant' });
+}

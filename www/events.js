@@ -12,7 +12,7 @@ import { putDown } from './selection.js';
 import { afterTurn, isHumanTurn } from './turns.js';
 import { newGame, undo, redo, askResign, askNewGame, askPlayFrom, answer, takeOver, beforePlay } from './game.js';
 import { look, step, backToGame, closeOver, sharePosition } from './nav.js';
-import { $, readPanel, fillPanel } from './dom.js';
+import { $, readPanel, fillPanel, showBoard } from './dom.js';
 import { setLang, loadLang, langSwitched, lang, t, problemText } from './i18n.js';
 import { saveSettings } from './settings.js';
 
@@ -192,13 +192,6 @@ function flip() {
     s.orientation = s.orientation === 'red' ? 'black' : 'red';
     s.drag = null;
   });
-}
-
-/** After Play, the whole board in view (on a small screen the page may have been scrolled down
- * to the settings). */
-function showBoard() {
-  const r = $('board-frame').getBoundingClientRect();
-  if (r.top < 0 || r.bottom > innerHeight) scrollTo({ top: Math.max(0, scrollY + r.top - 8), behavior: 'instant' });
 }
 
 /** German ⇄ English: the panel and the message in the other language. */

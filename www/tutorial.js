@@ -13,7 +13,7 @@ import { afterTurn, refresh } from './turns.js';
 import { animateTurn } from './anim.js';
 import { stopComputer } from './computer.js';
 import { lang, t, problemText, onLangSwitched } from './i18n.js';
-import { $, fillPanel } from './dom.js';
+import { $, fillPanel, showBoard } from './dom.js';
 import { saveSettings } from './settings.js';
 
 /** @import { View, WebGame, TutorialHook, Message, LastMove, Color, Phase } from '#types/page' */
@@ -517,16 +517,11 @@ function show(i) {
   progress[kind].step = index;
   writeProgress();
   syncPanel();
-  boardInView();
+  // On an upright phone the panel is under the board: a step begins with the board in view (its
+  // task and buttons come right under it, www/learn.css), as a game does after Play.
+  if (matchMedia('(max-width: 820px) and (orientation: portrait)').matches) showBoard();
 }
 
-/** On an upright phone the panel is under the board: a step begins with the board in view (its
- * task and buttons come right under it, www/learn.css), as a game does after Play. */
-function boardInView() {
-  if (!matchMedia('(max-width: 820px) and (orientation: portrait)').matches) return;
-  const r = $('board-frame').getBoundingClientRect();
-  if (r.top < 0 || r.bottom > innerHeight) scrollTo({ top: Math.max(0, scrollY + r.top - 8), behavior: 'instant' });
-}
 
 /** After each of the player's turns (from the turn order): the step's move, or why not. */
 function onTurn() {
