@@ -24,6 +24,10 @@ const INF: i32 = 32_000;
 const MAX_PLY: usize = 128;
 /// Scores beyond this are wins or losses in a known number of plies.
 const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
+/// The root is searched in a window of this many hundredths of a man either side of the last
+/// iteration's score, from this depth on.
+const ASPIRATION_WINDOW: i32 = 25;
+const ASPIRATION_FROM_DEPTH: i32 = 5;
 /// How much a quiet turn may gain at depth 1 and 2, at most, for futility pruning.
 const FUTILITY_MARGIN: [i32; 3] = [0, 60, 120];
 
@@ -246,6 +250,7 @@ impl Engine {
         };
         self.nodes = 0;
         self.stopped = false;
+        self.tt.new_search();
         for h in self.history.iter_mut() {
             *h /= 8;
         }
@@ -268,12 +273,15 @@ impl Engine {
             .depth
             .unwrap_or(MAX_PLY as u32 - 8)
             .clamp(1, MAX_PLY as u32 - 8);
+        let mut time = TimePlan::new(limits.movetime_ms, root_turns.len());
         for depth in 1..=max_depth {
             self.root_best = None;
-            let score = self.negamax(&pos, depth as i32, 0, -INF, INF);
+            let score = self.search_root(&pos, depth as i32, result.score, &mut time);
             if self.stopped {
-                if result.depth == 0 {
-                    if let Some((turn, score)) = self.root_best {
+                // A turn that beat the window's lower bound in the unfinished iteration was
+                // searched in full, at a greater depth than the last iteration's best.
+                if let Some((turn, score)) = self.root_best {
+                    if result.depth == 0 || Some(turn) != result.best {
                         result.best = Some(turn);
                         result.score = score;
                     }
@@ -281,6 +289,7 @@ impl Engine {
                 break;
             }
             if let Some((turn, _)) = self.root_best {
+                time.completed(depth, result.best != Some(turn), score);
                 result.best = Some(turn);
             }
             result.score = score;
@@ -293,11 +302,7 @@ impl Engine {
                     ..result.clone()
                 });
             }
-            let elapsed = self.now() - self.start_ms;
-            let timed = limits.movetime_ms.is_some();
-            if timed
-                && (root_turns.len() == 1 || elapsed > 0.45 * limits.movetime_ms.unwrap_or(0.0))
-            {
+            if !time.another_iteration(self.now() - self.start_ms) {
                 break;
             }
             if score.abs() > WIN_BOUND && depth as i32 > WIN - score.abs() + 2 {
@@ -308,6 +313,35 @@ impl Engine {
         result.nodes = self.nodes;
         result.elapsed_ms = self.now() - self.start_ms;
         result
+    }
+
+    /// Searches the root to `depth` in a narrow window around the last iteration's score
+    /// (aspiration): most iterations land inside it and cost less. A score outside is searched
+    /// again in a wider window; a fall below it also tells the time plan to think longer.
+    fn search_root(&mut self, pos: &Position, depth: i32, guess: i32, time: &mut TimePlan) -> i32 {
+        if depth < ASPIRATION_FROM_DEPTH || guess.abs() > WIN_BOUND {
+            return self.negamax(pos, depth, 0, -INF, INF);
+        }
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = (guess - delta, guess + delta);
+        loop {
+            let score = self.negamax(pos, depth, 0, alpha, beta);
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha {
+                time.fell();
+                alpha = (score - delta).max(-INF);
+            } else if score >= beta {
+                beta = (score + delta).min(INF);
+            } else {
+                return score;
+            }
+            delta *= 4;
+            if delta > 4 * ASPIRATION_WINDOW * 4 {
+                (alpha, beta) = (-INF, INF);
+            }
+        }
     }
 
     fn poll(&mut self) {
@@ -606,11 +640,11 @@ impl Engine {
         }
         window.best = score;
         window.best_index = candidate.index;
-        if node.ply == 0 {
-            self.root_best = Some((candidate.turn, score));
-        }
         if score <= window.alpha {
             return false;
+        }
+        if node.ply == 0 {
+            self.root_best = Some((candidate.turn, score));
         }
         window.alpha = score;
         if window.alpha < window.beta {
@@ -639,6 +673,7 @@ impl Engine {
             best: window.best_index,
             depth: node.depth.max(0) as i16,
             bound,
+            generation: 0,
         });
     }
 
@@ -717,6 +752,68 @@ impl Engine {
             pos = next;
         }
         pv
+    }
+}
+
+/// How much of a move's time to spend. No new iteration starts after a share of the time
+/// (an iteration takes about as long as all before it, so a late one would not finish); the
+/// share grows when the best turn changes or the score falls, and shrinks while the best turn
+/// holds. The search itself stops at the full time, wherever it is.
+struct TimePlan {
+    movetime_ms: Option<f64>,
+    /// A single legal turn: nothing to think about.
+    forced: bool,
+    /// Iterations in a row that kept the best turn.
+    stable: u32,
+    /// The last iteration changed the best turn or fell below its window.
+    unsettled: bool,
+    last_score: Option<i32>,
+}
+
+impl TimePlan {
+    fn new(movetime_ms: Option<f64>, root_turns: usize) -> TimePlan {
+        TimePlan {
+            movetime_ms,
+            forced: root_turns == 1,
+            stable: 0,
+            unsettled: false,
+            last_score: None,
+        }
+    }
+
+    /// The iteration's score fell below the aspiration window.
+    fn fell(&mut self) {
+        self.unsettled = true;
+    }
+
+    /// An iteration finished, with a new best turn or not.
+    fn completed(&mut self, depth: u32, changed: bool, score: i32) {
+        let dropped = self.last_score.is_some_and(|last| score < last - ASPIRATION_WINDOW);
+        if depth > 1 && (changed || dropped) {
+            self.stable = 0;
+            self.unsettled = true;
+        } else {
+            self.stable += 1;
+            self.unsettled = false;
+        }
+        self.last_score = Some(score);
+    }
+
+    fn another_iteration(&self, elapsed_ms: f64) -> bool {
+        let Some(movetime) = self.movetime_ms else {
+            return true;
+        };
+        if self.forced {
+            return false;
+        }
+        let share = if self.unsettled {
+            0.8
+        } else if self.stable >= 4 {
+            0.4
+        } else {
+            0.55
+        };
+        elapsed_ms < share * movetime
     }
 }
 

@@ -1,4 +1,6 @@
-//! The transposition table: one entry per slot, always replaced.
+//! The transposition table: buckets of two entries. The first keeps the deepest search of this
+//! move (older searches' entries give way to it), the second always takes the newest, so that
+//! deep results survive without the table filling up with stale ones.
 
 /// How the stored score bounds the true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,6 +26,8 @@ pub struct Entry {
     pub depth: i16,
     /// How `score` bounds the true score.
     pub bound: Bound,
+    /// The search (a move of the game) that stored it, to let old entries give way.
+    pub generation: u8,
 }
 
 const EMPTY: Entry = Entry {
@@ -32,12 +36,15 @@ const EMPTY: Entry = Entry {
     best: u16::MAX,
     depth: -1,
     bound: Bound::Upper,
+    generation: 0,
 };
 
-/// A fixed number of slots, indexed by the low bits of the key.
+/// A fixed number of buckets of two entries, indexed by the low bits of the key.
 pub struct Table {
     entries: Vec<Entry>,
+    /// Selects a bucket: the index of its first entry is `key & mask & !1`.
     mask: usize,
+    generation: u8,
 }
 
 impl Table {
@@ -48,7 +55,17 @@ impl Table {
         Table {
             entries: vec![EMPTY; size.max(1024)],
             mask: size.max(1024) - 1,
+            generation: 0,
         }
+    }
+
+    /// Marks the start of a new search: entries stored before it are replaced first.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        key as usize & self.mask & !1
     }
 
     /// Forgets every entry, as when the rules or the evaluation weights change.
@@ -56,18 +73,36 @@ impl Table {
         self.entries.fill(EMPTY);
     }
 
-    /// The entry for `key`, if its slot holds that position.
+    /// The entry for `key`, if its bucket holds that position.
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.entries[key as usize & self.mask];
-        (e.key == key && e.depth >= 0).then_some(e)
+        let b = self.bucket(key);
+        self.entries[b..b + 2]
+            .iter()
+            .find(|e| e.key == key && e.depth >= 0)
+            .copied()
     }
 
-    /// Stores `entry`, unless its slot holds the same position searched deeper and the new
-    /// entry is only a bound.
-    pub fn store(&mut self, entry: Entry) {
-        let slot = &mut self.entries[entry.key as usize & self.mask];
-        if slot.key != entry.key || entry.depth >= slot.depth || entry.bound == Bound::Exact {
-            *slot = entry;
+    /// Stores `entry`: over the same position (unless that one is deeper and the new entry
+    /// only a bound), in the first slot when it is as deep as what is there or what is there
+    /// is from an older search, otherwise in the second slot.
+    pub fn store(&mut self, mut entry: Entry) {
+        entry.generation = self.generation;
+        let b = self.bucket(entry.key);
+        for i in b..b + 2 {
+            let slot = &mut self.entries[i];
+            if slot.key == entry.key && slot.depth >= 0 {
+                if entry.depth >= slot.depth || entry.bound == Bound::Exact {
+                    *slot = entry;
+                }
+                return;
+            }
+        }
+        let first = self.entries[b];
+        if entry.depth >= first.depth || first.generation != self.generation {
+            self.entries[b + 1] = first;
+            self.entries[b] = entry;
+        } else {
+            self.entries[b + 1] = entry;
         }
     }
 }
