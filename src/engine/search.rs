@@ -28,6 +28,8 @@ const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
 /// iteration's score, from this depth on.
 const ASPIRATION_WINDOW: i32 = 25;
 const ASPIRATION_FROM_DEPTH: i32 = 5;
+/// Enhanced transposition cutoffs are tried from this depth on.
+const ETC_FROM_DEPTH: i32 = 4;
 /// How much a quiet turn may gain at depth 1 and 2, at most, for futility pruning.
 const FUTILITY_MARGIN: [i32; 3] = [0, 60, 120];
 
@@ -435,6 +437,9 @@ impl Engine {
             ControlFlow::Break(score) => return score,
             ControlFlow::Continue(tt_best) => tt_best,
         };
+        if let ControlFlow::Break(score) = self.enhanced_cutoff(&node, &window) {
+            return score;
+        }
         node.futile = self.is_futile(&node, window.alpha);
         let mut order = self.order_turns(&node, tt_best);
         let finished = self.search_ordered(&node, &mut order, &mut window);
@@ -518,6 +523,38 @@ impl Engine {
             }
         }
         ControlFlow::Continue(entry.best)
+    }
+
+    /// Enhanced transposition cutoff: before searching any turn, looks up the positions the
+    /// turns lead to. One the table already shows to be at least beta for us (an upper bound
+    /// for the opponent, deep enough) cuts the node off without a search. Worth its cost only
+    /// well away from the horizon.
+    fn enhanced_cutoff(&mut self, node: &Node, window: &Window) -> ControlFlow<i32> {
+        if node.depth < ETC_FROM_DEPTH || node.ply == 0 {
+            return ControlFlow::Continue(());
+        }
+        for (i, turn) in node.turns.iter().enumerate() {
+            let next = node.pos.play_turn_unchecked(turn);
+            let Some(entry) = self.tt.probe(zobrist::update(node.hash, node.pos, &next)) else {
+                continue;
+            };
+            if (entry.depth as i32) < node.child_depth || entry.bound == Bound::Lower {
+                continue;
+            }
+            let score = -score_from_tt(entry.score, node.ply + 1);
+            if score >= window.beta {
+                self.tt.store(Entry {
+                    key: node.hash,
+                    score: score_to_tt(score, node.ply),
+                    best: i as u16,
+                    depth: node.depth as i16,
+                    bound: Bound::Lower,
+                    generation: 0,
+                });
+                return ControlFlow::Break(score);
+            }
+        }
+        ControlFlow::Continue(())
     }
 
     /// Futility pruning: near the horizon, when the position looks clearly worse than alpha
