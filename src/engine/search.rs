@@ -825,7 +825,9 @@ impl TimePlan {
 
     /// An iteration finished, with a new best turn or not.
     fn completed(&mut self, depth: u32, changed: bool, score: i32) {
-        let dropped = self.last_score.is_some_and(|last| score < last - ASPIRATION_WINDOW);
+        let dropped = self
+            .last_score
+            .is_some_and(|last| score < last - ASPIRATION_WINDOW);
         if depth > 1 && (changed || dropped) {
             self.stable = 0;
             self.unsettled = true;
@@ -951,5 +953,84 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_time_plan_thinks_longer_when_the_best_turn_changes_and_shorter_when_it_holds() {
+        let mut plan = TimePlan::new(Some(1000.0), 7);
+        plan.completed(1, false, 0);
+        assert!(plan.another_iteration(500.0));
+        assert!(!plan.another_iteration(600.0));
+        plan.completed(2, true, 0);
+        assert!(
+            plan.another_iteration(700.0),
+            "a new best turn earns more time"
+        );
+        assert!(!plan.another_iteration(850.0), "but never the whole of it");
+        for depth in 3..8 {
+            plan.completed(depth, false, 0);
+        }
+        assert!(
+            !plan.another_iteration(450.0),
+            "a settled search stops early"
+        );
+        plan.completed(8, false, -40);
+        assert!(
+            plan.another_iteration(700.0),
+            "a falling score earns more time"
+        );
+        plan.fell();
+        assert!(plan.another_iteration(700.0));
+    }
+
+    #[test]
+    fn a_single_legal_turn_or_no_time_limit() {
+        let forced = TimePlan::new(Some(1000.0), 1);
+        assert!(!forced.another_iteration(0.0));
+        let untimed = TimePlan::new(None, 7);
+        assert!(untimed.another_iteration(1e9));
+    }
+
+    #[test]
+    fn the_table_keeps_the_deepest_entry_of_this_search_and_the_newest_beside_it() {
+        let mut tt = Table::new(1);
+        let entry = |key: u64, depth: i16| Entry {
+            key,
+            score: depth as i32,
+            best: 0,
+            depth,
+            bound: Bound::Lower,
+            generation: 0,
+        };
+        tt.new_search();
+        // Three keys in one bucket (same low bits, bit 0 ignored).
+        let (deep, shallow, newer) = (1 << 40, 2 << 40, (3 << 40) | 1);
+        tt.store(entry(deep, 9));
+        tt.store(entry(shallow, 2));
+        tt.store(entry(newer, 1));
+        assert_eq!(tt.probe(deep).map(|e| e.depth), Some(9));
+        assert_eq!(tt.probe(newer).map(|e| e.depth), Some(1));
+        assert!(
+            tt.probe(shallow).is_none(),
+            "the always-replace slot took the newest"
+        );
+        // In a later search the old deep entry gives way.
+        tt.new_search();
+        tt.store(entry(shallow, 2));
+        assert_eq!(tt.probe(shallow).map(|e| e.depth), Some(2));
+        assert_eq!(
+            tt.probe(deep).map(|e| e.depth),
+            Some(9),
+            "moved to the second slot"
+        );
+        // The same position searched deeper replaces a bound; a shallower bound does not.
+        tt.store(entry(shallow, 5));
+        tt.store(entry(shallow, 3));
+        assert_eq!(tt.probe(shallow).map(|e| e.depth), Some(5));
     }
 }
