@@ -1,10 +1,12 @@
 //! Iterative deepening alpha-beta search (principal variation search) over turns.
 //!
-//! Transposition table with Zobrist keys (side to move and huffable set included), move ordering
-//! (hash move, huffs, captures, crowning, killers, history), late-move reductions for quiet moves,
-//! forced-move extension, capture resolution at the horizon (no stand-pat while a capture is
-//! compulsory; in Blasen a stand-pat that counts the huffs both sides are owed), draw detection
-//! (repetition within the search, the 40-move rule) and mate-distance scores.
+//! Transposition table with Zobrist keys (side to move and huffable set included) and enhanced
+//! transposition cutoffs, aspiration windows at the root, a time plan that thinks longer when the
+//! best turn changes or the score falls, move ordering (hash move, huffs, captures, crowning,
+//! killers, history), late-move reductions for quiet moves, forced-move extension, capture
+//! resolution at the horizon (no stand-pat while a capture is compulsory; in Blasen a stand-pat
+//! that counts the huffs both sides are owed), draw detection (repetition within the search, the
+//! 40-move rule) and mate-distance scores.
 
 use super::eval::{self, Weights};
 use super::tt::{Bound, Entry, Table};
