@@ -3,7 +3,7 @@
 //! Rules are data: the move generator reads one [`Rules`] value, so a new preset is one more row in
 //! [`PRESETS`], not a branch in many files.
 
-use crate::engine::Weights;
+use crate::engine::{EvalFamily, Weights};
 use crate::notation::Numbering;
 use std::fmt;
 use std::str::FromStr;
@@ -88,6 +88,9 @@ pub struct PresetInfo {
     pub rules: Rules,
     /// The computer's evaluation weights for these rules.
     pub weights: Weights,
+    /// Which learned tables fit these rules (`data/learned/<family>.bin`, see
+    /// [`crate::engine::LearnedEval`]).
+    pub eval_family: EvalFamily,
     /// The notation its players read and write (docs/rules.md §7, "Other notations").
     pub numbering: Numbering,
     /// Its PDN `GameType` number, if PDN has one for these rules (21 English, 25 Russian).
@@ -149,6 +152,7 @@ presets! {
             trapped_king: 76,
             ..Weights::FLYING_KINGS
         },
+        eval_family: EvalFamily::Huffing,
         numbering: Numbering::Internal,
         pdn_game_type: None,
     }
@@ -168,6 +172,7 @@ presets! {
         },
         // Tuning gave −3 ± 22 Elo: the starting values stay.
         weights: Weights::SHORT_KINGS,
+        eval_family: EvalFamily::ShortKings,
         numbering: Numbering::Internal,
         pdn_game_type: None,
     }
@@ -187,6 +192,7 @@ presets! {
         },
         // Tuning for the flying-king rules gave −42 ± 25 Elo: the starting values stay.
         weights: Weights::FLYING_KINGS,
+        eval_family: EvalFamily::FlyingKings,
         numbering: Numbering::Internal,
         pdn_game_type: None,
     }
@@ -215,6 +221,7 @@ presets! {
             trapped_king: 0,
             ..Weights::SHORT_KINGS
         },
+        eval_family: EvalFamily::ShortKings,
         numbering: Numbering::Acf,
         pdn_game_type: Some(21),
     }
@@ -234,6 +241,7 @@ presets! {
         },
         // Tuning for the flying-king rules gave −42 ± 25 Elo: the starting values stay.
         weights: Weights::FLYING_KINGS,
+        eval_family: EvalFamily::FlyingKings,
         numbering: Numbering::Algebraic,
         pdn_game_type: Some(25),
     }

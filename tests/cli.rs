@@ -512,3 +512,71 @@ fn match_reports_an_engine_that_cannot_start() {
         stderr(&out)
     );
 }
+
+// ------------------------------------------------------------------ the learned evaluation
+
+#[test]
+fn learn_writes_the_same_tables_for_the_same_seed() {
+    let dir = std::env::temp_dir().join(format!("dame-learn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |name: &str, seed: &str| {
+        let path = dir.join(name);
+        let out = dame(&[
+            "learn",
+            "--rules",
+            "english",
+            "--games",
+            "6",
+            "--seed",
+            seed,
+            "--epochs",
+            "20",
+            "--level",
+            "2",
+            "--out",
+            path.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stderr(&out).contains("positions/s"), "{}", stderr(&out));
+        assert!(stdout(&out).contains("held-out loss"), "{}", stdout(&out));
+        let bytes = std::fs::read(&path).unwrap();
+        dame::engine::LearnedEval::from_bytes(&bytes).expect("written tables load");
+        bytes
+    };
+    let first = run("a.bin", "3");
+    assert_eq!(first, run("b.bin", "3"), "same seed, same bytes");
+    assert_ne!(first, run("c.bin", "4"), "another seed, other games");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn engine_and_search_choose_the_evaluation() {
+    for eval in ["learned", "hand"] {
+        let out = dame_with_stdin(
+            &["engine", "--eval", eval],
+            "rules english\nposition startpos\ngo depth 4\nquit\n",
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stdout(&out).contains("bestmove "), "{}", stdout(&out));
+    }
+    let out = dame(&["engine", "--eval", "magic"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("unknown evaluation 'magic'"),
+        "{}",
+        stderr(&out)
+    );
+    let search = |eval: &str| {
+        let out = dame(&[
+            "search", "--rules", "english", "--depth", "6", "--eval", eval,
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+            .lines()
+            .find(|l| l.starts_with("nodes "))
+            .unwrap()
+            .to_string()
+    };
+    // The learned tables change what the search sees (and so how far it looks).
+    assert_ne!(search("learned"), search("hand"));
+}

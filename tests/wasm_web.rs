@@ -941,3 +941,26 @@ fn a_long_move_or_title_is_cut_short_in_the_message() {
         "{m}"
     );
 }
+
+/// The learned evaluation gives in WebAssembly exactly the values tests/learned.rs checks
+/// natively (the same tables, the same file of values).
+#[wasm_bindgen_test]
+fn learned_tables_evaluate_as_natively() {
+    use dame::engine::LearnedEval;
+    let tables = LearnedEval::from_bytes(include_bytes!("../data/learned/short-kings.bin"))
+        .expect("the committed tables load");
+    let values = include_str!("learned_values.txt");
+    let mut checked = 0;
+    for line in values.lines().filter(|l| !l.trim().is_empty()) {
+        let (value, fen) = line.split_once(' ').unwrap();
+        let pos = dame::position_from_fen(fen, dame::Preset::English.rules()).unwrap();
+        assert_eq!(
+            tables.evaluate(&pos),
+            value.parse::<i32>().unwrap(),
+            "{fen}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 5);
+    assert!(LearnedEval::from_bytes(&[1, 2, 3]).is_err());
+}

@@ -8,7 +8,7 @@
 //! ```
 //! Bad arguments or a bad FEN: one line on stderr, exit status 2.
 
-use dame::engine::{external, matches, protocol, tune, Engine, Level, Limits, Weights};
+use dame::engine::{external, learn, matches, protocol, tune, Engine, Level, Limits, Weights};
 use dame::notation::{pdn, Numbering};
 use dame::{perft, position_from_fen, Position, Preset};
 use std::collections::HashMap;
@@ -19,14 +19,17 @@ const USAGE: &str = "usage:
   dame perft --rules <preset> [--fen \"<FEN>\"] --depth <D>
   dame moves --rules <preset> [--fen \"<FEN>\"] [--notation internal|native]
   dame search --rules <preset> [--fen \"<FEN>\"] (--depth <D> | --movetime <MS> | --nodes <N>)
-              [--notation internal|native]
+              [--notation internal|native] [--eval learned|hand]
   dame pdn [FILE] [--rules <preset for games without GameType or Rules tag>]
   dame match --rules <preset> --a <level> --b <level> --games <N> [--openings FILE]
              [--movetime <MS of the top level; the others scale>] [--threads <T>] [--seed <S>]
   dame match --rules <preset> --engine-a \"<command>\" --engine-b \"<command>\" --games <N>
              --movetime <MS per move, each> [--openings FILE] [--threads <T>]
   dame tune --rules <preset> [--games <N>] [--level <L>] [--rounds <R>] [--seed <S>] [--check <N>]
-  dame engine   (a line protocol on stdin/stdout: rules, newgame, position, go, stop, isready, quit)";
+  dame learn --rules <preset> --out FILE [--games <N>] [--level <L>] [--seed <S>] [--epochs <E>]
+             [--decay <L2>] [--write-positions FILE | --positions FILE]
+  dame engine [--eval learned|hand]
+                (a line protocol on stdin/stdout: rules, newgame, position, go, stop, isready, quit)";
 
 /// Parsed `--name value` options.
 struct Options(HashMap<String, String>);
@@ -103,6 +106,22 @@ impl Options {
         }
     }
 
+    /// An engine with the evaluation of `--eval`: `learned` (the default) adds the tables built
+    /// into the program for the rules' family where there are any; `hand` is today's alone.
+    fn engine(&self, tt_megabytes: usize) -> Result<Engine, String> {
+        let mut engine = Engine::new(tt_megabytes);
+        match self.get("eval") {
+            None | Some("learned") => engine.use_embedded(),
+            Some("hand") => {}
+            Some(other) => {
+                return Err(format!(
+                    "unknown evaluation '{other}' (expected learned or hand)"
+                ))
+            }
+        }
+        Ok(engine)
+    }
+
     fn number(&self, name: &str) -> Result<Option<u64>, String> {
         self.get(name)
             .map(|v| {
@@ -168,7 +187,9 @@ fn cmd_moves(args: &[String]) -> Result<(), String> {
 fn cmd_search(args: &[String]) -> Result<(), String> {
     let opts = Options::parse(
         args,
-        &["rules", "fen", "depth", "movetime", "nodes", "notation"],
+        &[
+            "rules", "fen", "depth", "movetime", "nodes", "notation", "eval",
+        ],
     )?;
     let pos = opts.position()?;
     let numbering = opts.numbering()?;
@@ -184,7 +205,7 @@ fn cmd_search(args: &[String]) -> Result<(), String> {
     if limits.depth.is_none() && limits.movetime_ms.is_none() && limits.nodes.is_none() {
         return Err("give --depth <D>, --movetime <MS> or --nodes <N>".into());
     }
-    let mut engine = Engine::new(64);
+    let mut engine = opts.engine(64)?;
     let result = engine.search_position(&pos, &limits);
     let Some(best) = result.best else {
         println!("no legal turn: {} has lost", pos.side());
@@ -341,16 +362,131 @@ fn cmd_tune(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// `dame learn`: self-play samples, then tables trained on them (src/engine/learn.rs), written
+/// to `--out`. The same options give the same bytes.
+fn cmd_learn(args: &[String]) -> Result<(), String> {
+    let opts = Options::parse(
+        args,
+        &[
+            "rules",
+            "games",
+            "level",
+            "seed",
+            "epochs",
+            "decay",
+            "out",
+            "positions",
+            "write-positions",
+        ],
+    )?;
+    let preset = opts.preset()?;
+    let out = opts.get("out").ok_or("missing --out FILE")?;
+    let level: Level = opts.get("level").unwrap_or("3").parse()?;
+    if level.info().depth.is_none() {
+        return Err(format!(
+            "--level {level} has no depth: the games would depend on time"
+        ));
+    }
+    let games = opts.number("games")?.unwrap_or(1000) as usize;
+    let samples = match opts.get("positions") {
+        Some(path) => read_positions(path, preset)?,
+        None => {
+            let started = Instant::now();
+            let samples = tune::self_play(preset, level, games, opts.number("seed")?.unwrap_or(1));
+            let seconds = started.elapsed().as_secs_f64();
+            eprintln!(
+                "{} positions from {games} games in {seconds:.0} s ({:.0} positions/s)",
+                samples.len(),
+                samples.len() as f64 / seconds.max(1e-9)
+            );
+            samples
+        }
+    };
+    if let Some(path) = opts.get("write-positions") {
+        let text: String = samples
+            .iter()
+            .map(|s| format!("{} {}\n", s.red_score, s.position))
+            .collect();
+        std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?;
+    }
+    if samples.len() < 10 {
+        return Err("too few positions to learn from".into());
+    }
+    let config = learn::TrainConfig {
+        epochs: opts
+            .number("epochs")?
+            .map_or(learn::TrainConfig::default().epochs, |e| e as usize),
+        decay: match opts.get("decay") {
+            Some(d) => d
+                .parse()
+                .map_err(|_| format!("--decay must be a number, not '{d}'"))?,
+            None => learn::TrainConfig::default().decay,
+        },
+        ..learn::TrainConfig::default()
+    };
+    let started = Instant::now();
+    let family = preset.info().eval_family;
+    let (tables, report) = learn::train(family, &samples, &config, |epoch, loss| {
+        eprintln!("epoch {epoch}: training loss {loss:.5}")
+    });
+    eprintln!(
+        "trained {} epochs in {:.0} s",
+        config.epochs,
+        started.elapsed().as_secs_f64()
+    );
+    println!(
+        "{family}: {} training, {} held-out positions; logistic scale {:.2}",
+        report.train, report.held_out, report.k
+    );
+    println!(
+        "training loss {:.5} -> {:.5}",
+        report.train_before_after.0, report.train_before_after.1
+    );
+    println!(
+        "held-out loss {:.5} (hand) -> {:.5} (hand + tables) -> {:.5} (rounded, as played)",
+        report.before, report.after, report.after_rounded
+    );
+    let bytes = tables.to_bytes();
+    std::fs::write(out, &bytes).map_err(|e| format!("cannot write {out}: {e}"))?;
+    println!(
+        "wrote {out}: {} bytes, fingerprint {:016x}",
+        bytes.len(),
+        tables.fingerprint()
+    );
+    Ok(())
+}
+
+/// Samples written by `dame learn --write-positions`: per line Red's result (1, 0.5 or 0) and
+/// the position's FEN, game after game.
+fn read_positions(path: &str, preset: Preset) -> Result<Vec<tune::Sample>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(i, line)| {
+            let bad = |why: String| format!("{path}:{}: {why}", i + 1);
+            let (score, fen) = line
+                .split_once(' ')
+                .ok_or_else(|| bad("expected '<result> <FEN>'".into()))?;
+            Ok(tune::Sample {
+                red_score: score
+                    .parse()
+                    .map_err(|_| bad(format!("bad result '{score}'")))?,
+                position: position_from_fen(fen, preset.rules())
+                    .map_err(|e| bad(format!("bad FEN: {e}")))?,
+            })
+        })
+        .collect()
+}
+
 /// `dame pdn [FILE] [--rules <preset>]`: checks every game of a PDN file (or stdin) and prints
 /// each one's final position as a docs/rules.md §7 FEN; a bad game is one line on stderr, and
 /// the exit status is then 2.
 /// The engine protocol (src/engine/protocol.rs) on stdin and stdout, until `quit` or the end of
 /// the input.
 fn cmd_engine(args: &[String]) -> Result<(), String> {
-    if let Some(extra) = args.first() {
-        return Err(format!("dame engine takes no arguments, not '{extra}'"));
-    }
-    let mut session = protocol::Session::new(std::io::stdout());
+    let opts = Options::parse(args, &["eval"])?;
+    let mut session = protocol::Session::with_engine(std::io::stdout(), opts.engine(64)?);
     for line in std::io::stdin().lines() {
         let line = line.map_err(|e| format!("cannot read stdin: {e}"))?;
         if !session.handle(&line) {
@@ -445,6 +581,7 @@ fn main() -> ExitCode {
         Some("search") => cmd_search(&args[1..]),
         Some("match") => cmd_match(&args[1..]),
         Some("tune") => cmd_tune(&args[1..]),
+        Some("learn") => cmd_learn(&args[1..]),
         Some("pdn") => cmd_pdn(&args[1..]),
         Some("engine") => cmd_engine(&args[1..]),
         Some("help") | Some("--help") | Some("-h") => {
@@ -452,10 +589,10 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Some(other) => Err(format!(
-            "unknown command '{other}' (perft, moves, search, match, tune, pdn, engine, help)"
+            "unknown command '{other}' (perft, moves, search, match, tune, learn, pdn, engine, help)"
         )),
         None => Err(
-            "missing command (perft, moves, search, match, tune, pdn, engine, help)".to_string(),
+            "missing command (perft, moves, search, match, tune, learn, pdn, engine, help)".to_string(),
         ),
     };
     match result {

@@ -3,6 +3,8 @@
 
 mod eval;
 pub mod external;
+pub mod learn;
+mod learned;
 mod levels;
 pub mod matches;
 pub mod protocol;
@@ -13,6 +15,7 @@ mod weights;
 mod zobrist;
 
 pub use eval::{evaluate, Weights};
+pub use learned::{embedded, EvalFamily, LearnedEval};
 pub use levels::{Level, LevelInfo, Player, LEVELS};
 #[cfg(not(target_arch = "wasm32"))]
 pub use search::native_clock;

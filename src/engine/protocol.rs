@@ -37,11 +37,16 @@ pub struct Session<W: Write + Send + 'static> {
 impl<W: Write + Send + 'static> Session<W> {
     /// A session in the Blasen preset at its start position, writing to `out`.
     pub fn new(out: W) -> Session<W> {
+        Session::with_engine(out, Engine::new(TABLE_MB))
+    }
+
+    /// The same with a given engine (for example one with learned tables).
+    pub fn with_engine(out: W, engine: Engine) -> Session<W> {
         let preset = Preset::Blasen;
         Session {
             preset,
             game: Game::new(preset.rules()),
-            engine: Arc::new(Mutex::new(Engine::new(TABLE_MB))),
+            engine: Arc::new(Mutex::new(engine)),
             out: Arc::new(Mutex::new(out)),
             search: None,
         }

@@ -9,6 +9,7 @@
 //! 40-move rule) and mate-distance scores.
 
 use super::eval::{self, Weights};
+use super::learned::{EvalFamily, LearnedEval};
 use super::tt::{Bound, Entry, Table};
 use super::zobrist;
 use crate::board::Position;
@@ -136,6 +137,10 @@ pub struct Engine {
     history: Vec<i32>,
     killers: [[KillerKey; 2]; MAX_PLY],
     weights: Weights,
+    /// Learned tables the owner gave, one slot per family ([`EvalFamily::ALL`]).
+    learned: [Option<Arc<LearnedEval>>; 3],
+    /// Those of the current search's rules, if any: added to the hand evaluation.
+    active: Option<Arc<LearnedEval>>,
     // Per search:
     nodes: u64,
     stopped: bool,
@@ -151,8 +156,9 @@ pub struct Engine {
     move_bufs: Vec<Vec<Move>>,
     order_bufs: Vec<Vec<(i32, u16)>>,
     root_best: Option<(Turn, i32)>,
-    /// The rules and weights the table's scores were computed with: other ones clear it.
-    scored_with: Option<(crate::Rules, Weights)>,
+    /// The rules, weights and learned tables (their fingerprint) the table's scores were
+    /// computed with: other ones clear it.
+    scored_with: Option<(crate::Rules, Weights, u64)>,
 }
 
 impl Engine {
@@ -163,6 +169,8 @@ impl Engine {
             history: vec![0; 35 * 35],
             killers: [[0; 2]; MAX_PLY],
             weights: Weights::for_rules(&crate::Preset::English.rules()),
+            learned: [None, None, None],
+            active: None,
             nodes: 0,
             stopped: false,
             limits: Limits::default(),
@@ -192,6 +200,42 @@ impl Engine {
         self.weights
     }
 
+    /// Adds learned tables to the evaluation of the rules of their family (replacing that
+    /// family's earlier ones); without any, the hand evaluation alone is used.
+    pub fn use_learned(&mut self, tables: Arc<LearnedEval>) {
+        let slot = tables.family() as usize;
+        self.learned[slot] = Some(tables);
+    }
+
+    /// Back to the hand evaluation alone, for every family.
+    pub fn forget_learned(&mut self) {
+        self.learned = [None, None, None];
+    }
+
+    /// The learned tables this engine would use for `rules`, if any.
+    pub fn learned_for(&self, rules: &crate::Rules) -> Option<&Arc<LearnedEval>> {
+        self.learned[EvalFamily::of_rules(rules) as usize].as_ref()
+    }
+
+    /// Uses every family's tables built into the program ([`super::embedded`]; natively only).
+    pub fn use_embedded(&mut self) {
+        for family in EvalFamily::ALL {
+            if let Some(tables) = super::learned::embedded(family) {
+                self.use_learned(tables);
+            }
+        }
+    }
+
+    /// The evaluation the search uses: the hand one, plus the learned tables if there are any
+    /// for these rules.
+    fn evaluate(&self, pos: &Position) -> i32 {
+        let hand = eval::evaluate(&self.weights, pos);
+        match &self.active {
+            Some(tables) => hand + tables.evaluate(pos),
+            None => hand,
+        }
+    }
+
     /// Searches the game's current position; earlier positions count for repetitions.
     pub fn search(&mut self, game: &Game, limits: &Limits) -> SearchResult {
         let weights = Weights::for_rules(game.rules());
@@ -211,7 +255,9 @@ impl Engine {
             self.stack.push(zobrist::hash(pos));
             self.quiet.push(*quiet);
         }
-        let scored_with = Some((*game.rules(), weights));
+        self.active = self.learned_for(game.rules()).cloned();
+        let fingerprint = self.active.as_ref().map_or(0, |t| t.fingerprint());
+        let scored_with = Some((*game.rules(), weights, fingerprint));
         if self.scored_with != scored_with {
             self.clear();
             self.scored_with = scored_with;
@@ -397,7 +443,7 @@ impl Engine {
             };
         }
         if ply >= MAX_PLY - 1 {
-            return eval::evaluate(&self.weights, pos);
+            return self.evaluate(pos);
         }
         // A win sooner than any still possible cannot be had; a loss later cannot be forced.
         let alpha = alpha.max(-WIN + ply as i32);
@@ -493,8 +539,8 @@ impl Engine {
             // Stand pat, counting the huff we may make now and the one the opponent may make
             // if we leave our capture obligation unfulfilled.
             let owed = movegen::capturers(pos).0;
-            let score = eval::evaluate(&self.weights, pos)
-                - eval::best_piece_value(&self.weights, &pos.board, owed);
+            let score =
+                self.evaluate(pos) - eval::best_piece_value(&self.weights, &pos.board, owed);
             if score >= beta {
                 return ControlFlow::Break(score);
             }
@@ -502,7 +548,7 @@ impl Engine {
         } else if node.forced_capture {
             ControlFlow::Continue(-INF)
         } else {
-            ControlFlow::Break(eval::evaluate(&self.weights, pos))
+            ControlFlow::Break(self.evaluate(pos))
         }
     }
 
@@ -568,7 +614,7 @@ impl Engine {
             && depth <= 2
             && !node.forced_capture
             && alpha.abs() < WIN_BOUND
-            && eval::evaluate(&self.weights, pos) + FUTILITY_MARGIN[depth as usize] <= alpha
+            && self.evaluate(pos) + FUTILITY_MARGIN[depth as usize] <= alpha
             && movegen::capturers(&pos.after_pass()).is_empty()
     }
 

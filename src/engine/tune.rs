@@ -20,12 +20,16 @@ pub struct Sample {
     pub red_score: f64,
 }
 
-/// Self-play games from the preset's openings at `level`, turned into samples.
+/// Self-play games from the preset's openings at `level` (a level limited by depth: time is
+/// not counted), turned into samples, game after game.
 pub fn self_play(preset: Preset, level: Level, games: usize, seed: u64) -> Vec<Sample> {
     let openings = default_openings(preset);
     let mut samples = Vec::new();
     for i in 0..games {
         let mut player = Player::new(level, seed ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9), 8);
+        // A clock that stands still: the level's depth alone ends each search, so the same
+        // seed gives the same games (`dame learn` reproduces its tables from them).
+        player.clock = Some(|| 0.0);
         let mut game = Game::new(preset.rules());
         for text in &openings[i % openings.len()] {
             if game.play_text(text).is_err() {

@@ -1,0 +1,163 @@
+//! The learned evaluation (`dame::engine::LearnedEval`): the tables built into the program, read
+//! back from their bytes, evaluate deterministically and colour-symmetrically; damaged bytes are
+//! refused; the engine uses tables only for their own rule family.
+
+mod common;
+
+use common::Rng;
+use dame::engine::{embedded, Engine, EvalFamily, LearnedEval, Limits};
+use dame::{Board, Game, Piece, Position, Preset, Setup, Square};
+use std::sync::Arc;
+
+const SHORT_KINGS: &[u8] = include_bytes!("../data/learned/short-kings.bin");
+/// `<value> <FEN>` per line: English positions and the tables' correction for the side to move.
+/// tests/wasm_web.rs checks the same values in WebAssembly.
+const VALUES: &str = include_str!("learned_values.txt");
+
+fn tables() -> LearnedEval {
+    LearnedEval::from_bytes(SHORT_KINGS).expect("the committed tables load")
+}
+
+/// The position seen from the other side: the board turned half round (square n to 33 − n),
+/// the colours swapped, the other side to move.
+fn flipped(pos: &Position) -> Position {
+    let mut board = Board::EMPTY;
+    for sq in Square::all() {
+        if let Some(piece) = pos.piece_at(sq) {
+            let to = Square::from_number(33 - sq.number()).unwrap();
+            let color = piece.color.opposite();
+            board.set(to, Piece { color, ..piece });
+        }
+    }
+    let setup = Setup {
+        board,
+        side: pos.side().opposite(),
+        ..Setup::start()
+    };
+    Position::from_setup(setup, *pos.rules()).expect("a flipped position is legal")
+}
+
+/// Positions of random English games, every ply.
+fn random_positions(games: usize, seed: u64) -> Vec<Position> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut game = Game::new(Preset::English.rules());
+        while game.outcome().is_none() && game.history().len() < 150 {
+            out.push(*game.position());
+            let turns = game.legal_turns();
+            game.play(&turns[rng.below(turns.len())]).unwrap();
+        }
+    }
+    out
+}
+
+#[test]
+fn the_committed_tables_are_the_embedded_ones_and_read_back_to_the_same_bytes() {
+    let tables = tables();
+    assert_eq!(tables.family(), EvalFamily::ShortKings);
+    assert_eq!(tables.to_bytes(), SHORT_KINGS);
+    let built_in = embedded(EvalFamily::ShortKings).expect("short-kings tables are built in");
+    assert_eq!(*built_in, tables);
+    assert_eq!(
+        Preset::English.info().eval_family,
+        EvalFamily::ShortKings,
+        "English reads the short-kings tables"
+    );
+}
+
+#[test]
+fn fixed_positions_have_fixed_values() {
+    let tables = tables();
+    for line in VALUES.lines().filter(|l| !l.trim().is_empty()) {
+        let (value, fen) = line.split_once(' ').unwrap();
+        let pos = common::pos(Preset::English, fen);
+        assert_eq!(
+            tables.evaluate(&pos),
+            value.parse::<i32>().unwrap(),
+            "{fen}"
+        );
+    }
+}
+
+#[test]
+fn a_position_and_its_colour_flipped_twin_score_the_same_for_the_side_to_move() {
+    let tables = tables();
+    let positions = random_positions(30, 0x5eed);
+    let mut nonzero = 0;
+    for pos in &positions {
+        let twin = flipped(pos);
+        assert_eq!(
+            tables.red_view(pos.board()),
+            -tables.red_view(twin.board()),
+            "{pos}"
+        );
+        assert_eq!(tables.evaluate(pos), tables.evaluate(&twin), "{pos}");
+        // Deterministic: the same position, read again from its FEN, the same value.
+        let again = common::pos(Preset::English, &pos.to_string());
+        assert_eq!(tables.evaluate(pos), tables.evaluate(&again), "{pos}");
+        nonzero += usize::from(tables.evaluate(pos) != 0);
+    }
+    assert!(
+        nonzero > positions.len() / 2,
+        "the tables say something: {nonzero} of {} positions",
+        positions.len()
+    );
+}
+
+#[test]
+fn damaged_bytes_are_refused_with_a_reason() {
+    let good = SHORT_KINGS.to_vec();
+    let refused = |bytes: &[u8]| LearnedEval::from_bytes(bytes).unwrap_err();
+    assert!(refused(&[]).contains("bytes"));
+    assert!(refused(&good[..good.len() - 1]).contains("bytes"));
+    let mut bad_magic = good.clone();
+    bad_magic[0] = b'X';
+    assert!(refused(&bad_magic).contains("magic"));
+    let mut bad_family = good.clone();
+    bad_family[8] = 7;
+    assert!(refused(&bad_family).contains("family"));
+    let mut flipped_bit = good.clone();
+    flipped_bit[5000] ^= 1;
+    assert!(refused(&flipped_bit).contains("hash"));
+    // Whatever arrives, an answer and no panic.
+    let mut rng = Rng(7);
+    for _ in 0..200 {
+        let mut bytes = good.clone();
+        let i = rng.below(bytes.len());
+        bytes[i] = bytes[i].wrapping_add(1 + rng.below(255) as u8);
+        assert!(LearnedEval::from_bytes(&bytes).is_err());
+        let cut = rng.below(bytes.len());
+        assert!(LearnedEval::from_bytes(&good[..cut]).is_err());
+    }
+}
+
+#[test]
+fn the_engine_uses_tables_only_for_their_own_family() {
+    let limits = Limits::depth(6);
+    let search = |preset: Preset, learned: bool| {
+        let mut engine = Engine::new(4);
+        if learned {
+            engine.use_learned(Arc::new(tables()));
+        }
+        let game = Game::new(preset.rules());
+        let result = engine.search(&game, &limits);
+        (result.nodes, result.score)
+    };
+    // Russian has flying kings: the short-kings tables do not apply, the search is the same.
+    assert_eq!(
+        search(Preset::Russian, false),
+        search(Preset::Russian, true)
+    );
+    // In English they change what the search sees.
+    assert_ne!(
+        search(Preset::English, false),
+        search(Preset::English, true)
+    );
+    let mut engine = Engine::new(1);
+    engine.use_learned(Arc::new(tables()));
+    assert!(engine.learned_for(&Preset::Standard.rules()).is_some());
+    assert!(engine.learned_for(&Preset::Blasen.rules()).is_none());
+    engine.forget_learned();
+    assert!(engine.learned_for(&Preset::English.rules()).is_none());
+}
