@@ -16,6 +16,9 @@
 //   - References to files outside www/ (the service worker sw.js at the root, Trunk's own hashed
 //     wasm module) are checked but left as they are.
 //   - A referenced file that does not exist fails the build (exit status 1).
+//   - Data files referenced the same way (the learned evaluation tables that the computer's
+//     worker fetches after the first paint, www/learned/*.bin, copied there from data/learned/
+//     by Trunk) are hashed as bytes.
 //   - No inline script is left (the page's Content-Security-Policy allows none): Trunk's inline
 //     loader module becomes www/trunk-loader.js, `trunk serve`'s live-reload script
 //     www/trunk-reload.js, both hashed like the rest; any other inline script or an on…= handler
@@ -174,7 +177,8 @@ for (const m of html.matchAll(/<(script|link)\b[^>]*>/gi)) {
 const nodes = new Map();
 function visit(file) {
   if (!file.startsWith(hashedRoot) || nodes.has(file)) return;
-  const raw = readFileSync(file, 'utf8');
+  // Data files (the learned evaluation tables, .bin) are bytes: hashed as they are, no references.
+  const raw = /\.(m?js|css)$/.test(file) ? readFileSync(file, 'utf8') : readFileSync(file);
   const text = /\.m?js$/.test(file) ? withoutComments(file, raw) : /\.css$/.test(file) ? raw.replace(/\/\*[^]*?\*\//g, '') : raw;
   const node = { file, text, refs: [] };
   nodes.set(file, node);
@@ -226,6 +230,7 @@ function components() {
 /// The text with each reference's URL given the new file name from `names` (file → base name);
 /// references to files not in `names` are left as they are.
 function rewrite(text, refs, names) {
+  if (refs.length === 0) return text; // also keeps a data file's bytes as they are
   let out = '';
   let at = 0;
   for (const r of refs) {

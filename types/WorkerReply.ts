@@ -27,7 +27,12 @@ nodes: number,
 /**
  * Time taken, in milliseconds.
  */
-ms: number, } | { "type": "bench", 
+ms: number, 
+/**
+ * Whether the learned evaluation for these rules was loaded (until then the computer
+ * plays with the hand evaluation alone).
+ */
+fullStrength: boolean, } | { "type": "bench", 
 /**
  * The request's id.
  */

@@ -94,6 +94,8 @@ export interface Bindings {
   checkRules(text: string): string;
   /** The worker's entry point: answers a request (nothing for "newGame"). */
   workerAnswer(request: WorkerRequest): WorkerReply | undefined;
+  /** The worker loads learned evaluation tables (a data/learned/*.bin file); returns their family. */
+  workerLoadTables(bytes: Uint8Array): string;
 }
 
 /** The module's JS glue as the worker imports it. */

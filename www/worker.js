@@ -24,6 +24,24 @@ function reply(answer, request) {
   }
 }
 
+/// The learned evaluation tables (data/learned/, one file per rule family), fetched once the
+/// worker answers: they are not part of the page's first load. The service worker caches them
+/// with the rest for offline play. Until a family's file is in, its rules play with the hand
+/// evaluation alone; a file that fails to load or is refused changes nothing.
+const TABLES = [
+  new URL('learned/short-kings.bin', import.meta.url),
+];
+
+/** @param {Glue} glue */
+function loadTables(glue) {
+  for (const url of TABLES) {
+    fetch(url)
+      .then((res) => (res.ok ? res.arrayBuffer() : Promise.reject(new Error(`${res.status}`))))
+      .then((bytes) => glue.workerLoadTables(new Uint8Array(bytes)))
+      .catch((e) => console.warn(`learned tables ${url.pathname}:`, e instanceof Error ? e.message : e));
+  }
+}
+
 self.onmessage = (event) => (answer ? reply(answer, event.data) : pending.push(event.data));
 
 try {
@@ -33,6 +51,7 @@ try {
   answer = glue.workerAnswer;
   self.postMessage('ready');
   for (const request of pending.splice(0)) reply(answer, request);
+  loadTables(glue);
 } catch (e) {
   self.postMessage({ type: 'error', id: 0, message: 'worker: ' + (e instanceof Error ? e.message : String(e)) });
 }

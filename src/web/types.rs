@@ -436,6 +436,9 @@ pub enum WorkerReply {
         nodes: f64,
         /// Time taken, in milliseconds.
         ms: f64,
+        /// Whether the learned evaluation for these rules was loaded (until then the computer
+        /// plays with the hand evaluation alone).
+        full_strength: bool,
     },
     /// The speed figure.
     #[serde(rename_all = "camelCase")]

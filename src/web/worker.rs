@@ -6,9 +6,10 @@
 
 use super::input;
 use super::types::{WorkerReply, WorkerRequest};
-use crate::engine::{Level, Limits, Player};
+use crate::engine::{Engine, EvalFamily, LearnedEval, Level, Limits, Player};
 use crate::{notation, position_from_fen, Game, Preset};
 use std::cell::RefCell;
+use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 
 /// Transposition table size in the browser.
@@ -18,6 +19,10 @@ const MAX_BENCH_DEPTH: u32 = 30;
 
 thread_local! {
     static PLAYER: RefCell<Option<Player>> = const { RefCell::new(None) };
+    /// The learned evaluation tables loaded so far (`www/worker.js` fetches them after the
+    /// page's first paint): until a family's tables are here, its rules play with the hand
+    /// evaluation alone.
+    static LEARNED: RefCell<Vec<Arc<LearnedEval>>> = const { RefCell::new(Vec::new()) };
     /// The global scope's `performance`, if it has one.
     static PERFORMANCE: Option<web_sys::Performance> = js_sys::Reflect::get(
         &js_sys::global(),
@@ -104,12 +109,14 @@ fn think(
             return Err("the computer is busy with another request".to_string());
         };
         let player = slot.get_or_insert_with(|| Player::new(level, fresh_seed(), TT_MEGABYTES));
+        use_loaded_tables(&mut player.engine);
         player.level = level;
         player.clock = Some(now_ms);
         let started = now_ms();
         let (turn, result) = player.choose(&game);
         Ok(WorkerReply::Move {
             id,
+            full_strength: full_strength(game.rules()),
             text: turn.map(|t| notation::turn_text(game.position(), &t)),
             score: result.score,
             depth: result.depth,
@@ -124,7 +131,8 @@ fn bench(id: u32, rules: &str, fen: &str, depth: u32) -> Result<WorkerReply, Str
         return Err(format!("bench depth {depth} (1–{MAX_BENCH_DEPTH})"));
     }
     let game = replay(rules, fen, &[])?;
-    let mut engine = crate::engine::Engine::new(TT_MEGABYTES);
+    let mut engine = Engine::new(TT_MEGABYTES);
+    use_loaded_tables(&mut engine);
     let limits = Limits {
         clock: Some(now_ms),
         ..Limits::depth(depth)
@@ -136,6 +144,47 @@ fn bench(id: u32, rules: &str, fen: &str, depth: u32) -> Result<WorkerReply, Str
         nodes: result.nodes as f64,
         ms: now_ms() - started,
     })
+}
+
+/// Gives the engine every family's learned tables loaded so far.
+fn use_loaded_tables(engine: &mut Engine) {
+    LEARNED.with(|loaded| {
+        for tables in loaded.borrow().iter() {
+            engine.use_learned(tables.clone());
+        }
+    });
+}
+
+/// Whether the learned tables for these rules are loaded: the computer plays at full strength.
+fn full_strength(rules: &crate::Rules) -> bool {
+    let family = EvalFamily::of_rules(rules);
+    LEARNED.with(|loaded| loaded.borrow().iter().any(|t| t.family() == family))
+}
+
+/// Loads learned evaluation tables (the bytes of a `data/learned/*.bin` file, fetched by
+/// `www/worker.js`, as a `Uint8Array`); the next search of their family's rules uses them.
+/// Returns the family's name. Anything that is not a valid tables file is refused with the
+/// reason and nothing changes.
+#[wasm_bindgen(js_name = workerLoadTables)]
+pub fn worker_load_tables(bytes: JsValue) -> Result<String, JsError> {
+    const MAX_BYTES: u32 = 1 << 20;
+    let Some(array) = bytes.dyn_ref::<js_sys::Uint8Array>() else {
+        return Err(JsError::new("workerLoadTables: expected the file's bytes (a Uint8Array)"));
+    };
+    if array.length() > MAX_BYTES {
+        return Err(JsError::new(&format!(
+            "workerLoadTables: {} bytes, more than a tables file has",
+            array.length()
+        )));
+    }
+    let tables = LearnedEval::from_bytes(&array.to_vec()).map_err(|e| JsError::new(&e))?;
+    let family = tables.family();
+    LEARNED.with(|loaded| {
+        let mut loaded = loaded.borrow_mut();
+        loaded.retain(|t| t.family() != family);
+        loaded.push(Arc::new(tables));
+    });
+    Ok(family.to_string())
 }
 
 /// The worker's message handler (`www/worker.js` calls it for each request): the reply to post,

@@ -71,6 +71,7 @@ test('every export and every WebGame method, given values of the wrong kind, wor
       attempt('checkLevel(' + name + ')', () => b.checkLevel(v));
       attempt('checkRules(' + name + ')', () => b.checkRules(v));
       attempt('workerAnswer(' + name + ')', () => b.workerAnswer(v));
+      attempt('workerLoadTables(' + name + ')', () => b.workerLoadTables(v));
       attempt('workerAnswer({ type: think, level: ' + name + ' })', () => b.workerAnswer({ type: 'think', id: 1, rules: 'english', start: 'W:W21-32:B1-12', history: [], level: v }));
       attempt('workerAnswer({ type: think, history: ' + name + ' })', () => b.workerAnswer({ type: 'think', id: 1, rules: 'english', start: 'W:W21-32:B1-12', history: v, level: 1 }));
       attempt('workerAnswer({ type: bench, depth: ' + name + ' })', () => b.workerAnswer({ type: 'bench', id: 1, rules: 'english', fen: 'W:W21-32:B1-12', depth: v }));

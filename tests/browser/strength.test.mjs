@@ -1,0 +1,67 @@
+// The learned evaluation in the browser: the computer's worker fetches the tables after the first
+// paint; the computer plays at full strength once they are in and with the hand evaluation until
+// then, or for good when they cannot be had (blocked or damaged): it always plays. The service
+// worker keeps them for offline play. Every wait is for a condition.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openGame, drag, play, q, withBrowser } from './helpers.mjs';
+
+const env = withBrowser();
+
+/// Asks the computer for a turn from the English start position until its reply says it played
+/// at full strength (`wantFull`) or not.
+async function thinkUntil(page, wantFull) {
+  return page.evaluate(async (wantFull) => {
+    const ask = () => window.dame.engine.think({ rules: 'english', start: 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12', history: [], level: 1 });
+    for (;;) {
+      const reply = await ask();
+      if (reply.fullStrength === wantFull) return reply;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }, wantFull);
+}
+
+/// The computer answers a move made with the mouse.
+async function computerAnswers(page) {
+  await drag(page, 22, 18);
+  await page.waitForFunction(() => document.getElementById('board').dataset.fen.startsWith('W:'), null, { timeout: 20000 });
+}
+
+test('the worker loads the learned tables after the first paint, the computer then plays at full strength, and they are kept for offline play', async () => {
+  const { page, context, errors } = await openGame(env, q({ rules: 'english', level: '5' }));
+  await play(page);
+  const reply = await thinkUntil(page, true);
+  assert.ok(reply.text, 'a turn');
+  await computerAnswers(page);
+  // The worker fetches them (it starts once the board is up); the page itself never does.
+  const pageFetched = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.bin')).length);
+  assert.equal(pageFetched, 0);
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 30000 });
+  await page.waitForFunction(async () => {
+    const cache = await caches.open('dame-v2');
+    return (await cache.keys()).some((r) => /learned\/short-kings-[0-9a-f]{16}\.bin$/.test(r.url));
+  }, null, { timeout: 30000, polling: 100 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+for (const [what, handle] of [
+  ['blocked', (route) => route.abort()],
+  ['damaged', (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: Buffer.from('not a tables file') })],
+]) {
+  test(`tables that are ${what}: the computer plays on with the hand evaluation`, async () => {
+    const context = await env.browser.newContext({ serviceWorkers: 'block' });
+    await context.route('**/*.bin', handle);
+    const page = await context.newPage();
+    const warned = page.waitForEvent('console', { predicate: (m) => m.type() === 'warning' && /learned tables/.test(m.text()), timeout: 20000 });
+    await page.goto(env.base + q({ rules: 'english', level: '5' }));
+    await page.waitForSelector('body[data-ready="1"]');
+    await play(page);
+    await warned; // the worker tried, and gave up with a warning
+    await computerAnswers(page);
+    const reply = await thinkUntil(page, false);
+    assert.ok(reply.text);
+    await context.close();
+  });
+}
