@@ -282,3 +282,81 @@ fn a_database_survives_its_file_and_a_damaged_file_is_refused() {
     let err = Endgames::from_bytes(b"W:W21-32:B1-12", None).unwrap_err();
     assert!(matches!(err, EgdbError::NotADatabase(_)), "{err}");
 }
+
+fn dame(args: &[&str], stdin: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dame"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("dame runs");
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.as_bytes()).unwrap();
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+/// `dame egdb` writes a database, `--probe` and `dame engine --egdb` read it, and both refuse
+/// it once damaged, saying so.
+#[test]
+fn the_cli_generates_probes_and_plays_with_a_database_and_refuses_a_damaged_one() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("egdb-cli");
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir_text = dir.to_str().unwrap();
+    let out = dame(
+        &["egdb", "--rules", "english", "--pieces", "3", "--out", dir_text],
+        "",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[1].starts_with("2 ") && lines[2].starts_with("3 "), "{text}");
+    assert!(lines[3].starts_with("total   199520 "), "{text}");
+
+    let probe = |fen: &str| {
+        dame(
+            &["egdb", "--rules", "english", "--probe", fen, "--dir", dir_text],
+            "",
+        )
+    };
+    let out = probe("B:WK1,K32:BK15");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("loss in "), "{text}");
+
+    // The engine plays the database's turn where it covers the position.
+    let out = dame(
+        &["engine", "--egdb", dir_text],
+        "rules english\nposition fen W:WK29,K25:BK4\ngo depth 2\nquit\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let best = text
+        .lines()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .unwrap_or_else(|| panic!("{text}"));
+    let pos = fen(Preset::English, "W:WK29,K25:BK4");
+    let db = db3(Preset::English);
+    let chosen = dame::notation::read_turn(&pos, best).unwrap();
+    assert!(db.best_turns(&pos).contains(&chosen), "{best}");
+
+    let path = dir.join("english.egdb");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let at = bytes.len() - 7;
+    bytes[at] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let out = probe("B:WK1,K32:BK15");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(err.contains("corrupt") && err.contains("english.egdb"), "{err}");
+    let out = dame(
+        &["engine"],
+        &format!("rules english\negdb {dir_text}\nisready\nquit\n"),
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("error egdb: the endgame database is corrupt: "),
+        "{text}"
+    );
+    assert!(text.ends_with("readyok\n"), "{text}");
+}
