@@ -40,9 +40,30 @@ fn after(db: &Endgames, pos: &Position, next: &Position) -> (Value, u32) {
     }
 }
 
-/// Every stored value follows from its successors' values exactly as the generation defines
-/// it: a win converts in the fewest plies a lost successor allows, a loss holds out as long as
-/// the best defence allows, a draw has a drawing successor and no winning one.
+/// The value `pos` must have by its successors' values, as the generation defines it: a win
+/// converts in the fewest plies a lost successor allows, a loss holds out as long as the best
+/// defence allows, a draw has a drawing successor and no winning one.
+fn from_successors(db: &Endgames, pos: &Position) -> Value {
+    let succ: Vec<(Value, u32)> = pos
+        .legal_turns()
+        .iter()
+        .map(|t| after(db, pos, &pos.play_turn_unchecked(t)))
+        .collect();
+    let fastest_win = succ
+        .iter()
+        .filter(|(v, _)| matches!(v, Value::Win(_)))
+        .map(|&(_, s)| s)
+        .min();
+    if let Some(s) = fastest_win {
+        Value::Win(s as u8)
+    } else if succ.iter().all(|(v, _)| matches!(v, Value::Loss(_))) {
+        Value::Loss(succ.iter().map(|&(_, s)| s).max().unwrap_or(0) as u8)
+    } else {
+        Value::Draw
+    }
+}
+
+/// Every stored value follows from its successors' (see [`from_successors`]).
 #[test]
 fn every_value_is_a_fixed_point_of_its_successors_up_to_3_pieces_in_every_preset() {
     for preset in Preset::ALL {
@@ -50,24 +71,7 @@ fn every_value_is_a_fixed_point_of_its_successors_up_to_3_pieces_in_every_preset
         let mut checked = 0;
         for (pos, value) in db.positions() {
             checked += 1;
-            let succ: Vec<(Value, u32)> = pos
-                .legal_turns()
-                .iter()
-                .map(|t| after(db, &pos, &pos.play_turn_unchecked(t)))
-                .collect();
-            let fastest_win = succ
-                .iter()
-                .filter(|(v, _)| matches!(v, Value::Win(_)))
-                .map(|&(_, s)| s)
-                .min();
-            let expected = if let Some(s) = fastest_win {
-                Value::Win(s as u8)
-            } else if succ.iter().all(|(v, _)| matches!(v, Value::Loss(_))) {
-                Value::Loss(succ.iter().map(|&(_, s)| s).max().unwrap_or(0) as u8)
-            } else {
-                Value::Draw
-            };
-            assert_eq!(value, expected, "{preset:?} {pos}");
+            assert_eq!(value, from_successors(db, &pos), "{preset:?} {pos}");
         }
         assert!(checked > 1000, "{preset:?}: {checked} positions");
     }
@@ -306,18 +310,25 @@ fn the_cli_generates_probes_and_plays_with_a_database_and_refuses_a_damaged_one(
     let _ = std::fs::remove_dir_all(&dir);
     let dir_text = dir.to_str().unwrap();
     let out = dame(
-        &["egdb", "--rules", "english", "--pieces", "3", "--out", dir_text],
+        &[
+            "egdb", "--rules", "english", "--pieces", "3", "--out", dir_text,
+        ],
         "",
     );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     let lines: Vec<&str> = text.lines().collect();
-    assert!(lines[1].starts_with("2 ") && lines[2].starts_with("3 "), "{text}");
+    assert!(
+        lines[1].starts_with("2 ") && lines[2].starts_with("3 "),
+        "{text}"
+    );
     assert!(lines[3].starts_with("total   199520 "), "{text}");
 
     let probe = |fen: &str| {
         dame(
-            &["egdb", "--rules", "english", "--probe", fen, "--dir", dir_text],
+            &[
+                "egdb", "--rules", "english", "--probe", fen, "--dir", dir_text,
+            ],
             "",
         )
     };
@@ -348,7 +359,10 @@ fn the_cli_generates_probes_and_plays_with_a_database_and_refuses_a_damaged_one(
     let out = probe("B:WK1,K32:BK15");
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2));
-    assert!(err.contains("corrupt") && err.contains("english.egdb"), "{err}");
+    assert!(
+        err.contains("corrupt") && err.contains("english.egdb"),
+        "{err}"
+    );
     let out = dame(
         &["engine"],
         &format!("rules english\negdb {dir_text}\nisready\nquit\n"),
@@ -359,4 +373,63 @@ fn the_cli_generates_probes_and_plays_with_a_database_and_refuses_a_damaged_one(
         "{text}"
     );
     assert!(text.ends_with("readyok\n"), "{text}");
+}
+
+/// With a generated 5-piece database (`dame egdb --rules <preset> --pieces 5`, in `egdb/` or
+/// `$DAME_EGDB_DIR`), a sample of its values are fixed points, and the engine wins sampled won
+/// 5-piece positions against the same engine
+/// without it, within the draw rules; prints the longest quiet stretch it needed.
+/// `cargo test --release --test egdb -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn five_piece_wins_are_converted_from_a_generated_database() {
+    let dir = std::env::var("DAME_EGDB_DIR").unwrap_or_else(|_| "egdb".into());
+    for preset in [Preset::English, Preset::Russian] {
+        let path = std::path::Path::new(&dir).join(Endgames::file_name(preset));
+        let bytes = std::fs::read(&path)
+            .unwrap_or_else(|e| panic!("{}: {e} (generate it first)", path.display()));
+        let db = Arc::new(Endgames::from_bytes(&bytes, Some(preset)).unwrap());
+        assert_eq!(db.max_pieces(), 5);
+        // A sample of the whole database is a fixed point too.
+        for (pos, value) in db.positions().step_by(997) {
+            assert_eq!(value, from_successors(&db, &pos), "{preset:?} {pos}");
+        }
+        let mut samples: Vec<Position> = db
+            .positions()
+            .filter(|(p, v)| {
+                p.board().occupied().len() == 5 && matches!(v, Value::Win(d) if *d > 20)
+            })
+            .map(|(p, _)| p)
+            .step_by(150_001)
+            .collect();
+        samples.truncate(8);
+        let mut longest_quiet = 0;
+        for start in samples {
+            let mut with_db = Engine::new(4);
+            with_db.set_endgames(Some(db.clone()));
+            let mut without = Engine::new(4);
+            let mut game = Game::from_position(start);
+            while game.outcome().is_none() {
+                let engine = if game.side_to_move() == start.side() {
+                    &mut with_db
+                } else {
+                    &mut without
+                };
+                let turn = engine.search(&game, &Limits::depth(6)).best.unwrap();
+                game.play(&turn).unwrap();
+                longest_quiet = longest_quiet.max(game.quiet_plies());
+            }
+            println!(
+                "{preset:?} {start}: {:?} in {} plies",
+                game.outcome(),
+                game.history().len()
+            );
+            assert!(
+                matches!(game.outcome(), Some(Outcome::Win { winner, .. }) if winner == start.side()),
+                "{start}: {:?}",
+                game.outcome()
+            );
+        }
+        println!("{preset:?}: longest quiet stretch {longest_quiet} plies");
+    }
 }
