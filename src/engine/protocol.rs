@@ -147,7 +147,7 @@ impl<W: Write + Send + 'static> Session<W> {
     }
 
     /// `egdb <dir>`: the databases of `dir` from now on, the current preset's at once (it must
-    /// be there); `egdb off`: none.
+    /// be there, or the command fails and no databases are used); `egdb off`: none.
     fn egdb(&mut self, args: &[&str]) -> Result<(), String> {
         let [dir] = args else {
             return Err("usage: egdb <directory> | egdb off".into());
@@ -159,7 +159,11 @@ impl<W: Write + Send + 'static> Session<W> {
             return Ok(());
         }
         self.egdb_dir = Some(dir.to_string());
-        self.use_endgames(true)
+        let loaded = self.use_endgames(true);
+        if loaded.is_err() {
+            self.egdb_dir = None; // the session goes on as before, without databases
+        }
+        loaded
     }
 
     /// Gives the engine the current preset's database from the `egdb` directory, loading it

@@ -322,6 +322,9 @@ impl Engine {
             if score.abs() > WIN_BOUND && depth as i32 > WIN - score.abs() + 2 {
                 break; // a forced result, seen in full
             }
+            if self.endgames.as_ref().is_some_and(|db| db.covers(&pos)) {
+                break; // every turn leads to a stored result: deeper is the same
+            }
         }
         self.play_by_endgames(&pos, &mut result);
         result.pv = self.principal_variation(&pos, result.best, result.depth as usize + 8);
