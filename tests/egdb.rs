@@ -119,7 +119,10 @@ fn english_two_kings_beat_one_and_one_king_draws_with_one() {
 /// the three kings have it trapped already).
 #[test]
 fn russian_three_kings_win_only_with_the_long_diagonal() {
-    let db = db(Preset::Russian, 4);
+    let db = Endgames::generate_kings_only(Preset::Russian, 4, 2, |_| {}).unwrap();
+    assert!(db
+        .probe(&fen(Preset::Russian, "W:WK1,K2,10:BK15"))
+        .is_none());
     let long_diagonal = |bb: dame::Bitboard| {
         bb.iter()
             .any(|s| [4, 8, 11, 15, 18, 22, 25, 29].contains(&s.number()))

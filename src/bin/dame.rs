@@ -9,7 +9,7 @@
 //! ```
 //! Bad arguments or a bad FEN: one line on stderr, exit status 2.
 
-use dame::engine::egdb::{Endgames, Value};
+use dame::engine::egdb::{Endgames, PieceCountReport, Value};
 use dame::engine::{external, matches, protocol, tune, Engine, Level, Limits, Weights};
 use dame::notation::{pdn, Numbering};
 use dame::{perft, position_from_fen, Position, Preset};
@@ -28,7 +28,7 @@ const USAGE: &str = "usage:
   dame match --rules <preset> --engine-a \"<command>\" --engine-b \"<command>\" --games <N>
              --movetime <MS per move, each> [--openings FILE] [--threads <T>]
   dame tune --rules <preset> [--games <N>] [--level <L>] [--rounds <R>] [--seed <S>] [--check <N>]
-  dame egdb --rules <preset> --pieces <N> [--out DIR] [--threads <T>]
+  dame egdb --rules <preset> --pieces <N> [--kings-only] [--out DIR] [--threads <T>]
   dame egdb --rules <preset> --probe \"<FEN>\" [--dir DIR]
   dame engine [--egdb DIR]   (a line protocol on stdin/stdout: rules, newgame, position, go, stop,
                isready, quit, egdb)";
@@ -303,11 +303,22 @@ fn engine_match(opts: &Options, preset: Preset) -> Result<(), String> {
 /// `dame egdb`: generates a preset's endgame database and writes it to `--out DIR`, or with
 /// `--probe FEN` looks a position up in the one in `--dir DIR`.
 fn cmd_egdb(args: &[String]) -> Result<(), String> {
-    let opts = Options::parse(args, &["rules", "pieces", "out", "threads", "probe", "dir"])?;
+    let kings_only = args.iter().any(|a| a == "--kings-only");
+    let args: Vec<String> = args
+        .iter()
+        .filter(|a| *a != "--kings-only")
+        .cloned()
+        .collect();
+    let opts = Options::parse(
+        &args,
+        &["rules", "pieces", "out", "threads", "probe", "dir"],
+    )?;
     let preset = opts.preset()?;
     if let Some(fen) = opts.get("probe") {
-        if opts.get("pieces").is_some() || opts.get("out").is_some() {
-            return Err("--probe reads a database: --pieces and --out do not apply".into());
+        if opts.get("pieces").is_some() || opts.get("out").is_some() || kings_only {
+            return Err(
+                "--probe reads a database: --pieces, --out and --kings-only do not apply".into(),
+            );
         }
         let pos = position_from_fen(fen, preset.rules()).map_err(|e| format!("bad FEN: {e}"))?;
         let dir = opts.get("dir").unwrap_or(EGDB_DIR);
@@ -345,12 +356,18 @@ fn cmd_egdb(args: &[String]) -> Result<(), String> {
     let out = std::path::PathBuf::from(opts.get("out").unwrap_or(EGDB_DIR));
     let started = Instant::now();
     println!("pieces  positions     wins          losses        draws         bytes         max plies  seconds");
-    let db = Endgames::generate(preset, pieces.min(255) as u8, threads, |r| {
+    let report = |r: &PieceCountReport| {
         println!(
             "{:<7} {:<13} {:<13} {:<13} {:<13} {:<13} {:<10} {:.1}",
             r.pieces, r.positions, r.wins, r.losses, r.draws, r.bytes, r.max_distance, r.seconds
         );
-    })?;
+    };
+    let pieces = pieces.min(255) as u8;
+    let db = if kings_only {
+        Endgames::generate_kings_only(preset, pieces, threads, report)?
+    } else {
+        Endgames::generate(preset, pieces, threads, report)?
+    };
     let seconds = started.elapsed().as_secs_f64();
     let path = out.join(Endgames::file_name(preset));
     let data = db.to_bytes();

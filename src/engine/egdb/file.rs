@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! magic "DAMEEGDB", version (u32), preset id (u8 length + text), max pieces (u8),
-//! slice count (u32), per slice: red men, red kings, black men, black kings (u8 each) and
+//! flags (u8: 1 = kings only), slice count (u32), per slice: red men, red kings, black men, black kings (u8 each) and
 //! its number of indices (u64), a checksum of the data (FNV-1a, u64), then the data.
 //! ```
 //! All numbers little-endian. Every field is checked on load (the slice table against what the
@@ -73,6 +73,7 @@ impl Endgames {
         out.push(id.len() as u8);
         out.extend_from_slice(id);
         out.push(self.max_pieces);
+        out.push(u8::from(self.kings_only));
         out.extend_from_slice(&(self.slices.len() as u32).to_le_bytes());
         for slice in &self.slices {
             let m = slice.material;
@@ -115,8 +116,13 @@ impl Endgames {
         if !(2..=super::MAX_PIECES).contains(&max_pieces) {
             return Err(EgdbError::Corrupt(format!("{max_pieces} pieces")));
         }
+        let kings_only = match r.u8()? {
+            0 => false,
+            1 => true,
+            flags => return Err(EgdbError::Corrupt(format!("unknown flags {flags}"))),
+        };
         let huffing = preset.rules().is_huffing();
-        let mut wanted = Material::all_up_to(max_pieces);
+        let mut wanted = Material::all_up_to(max_pieces, kings_only);
         let count = r.u32()? as usize;
         if count != wanted.len() {
             return Err(EgdbError::Corrupt(format!(
@@ -163,7 +169,9 @@ impl Endgames {
         if checksum(slices.iter().map(|s| s.data.as_slice())) != sum {
             return Err(EgdbError::Corrupt("the data fails its checksum".into()));
         }
-        Ok(Endgames::from_slices(preset, max_pieces, slices))
+        Ok(Endgames::from_slices(
+            preset, max_pieces, kings_only, slices,
+        ))
     }
 
     /// The file name of a preset's database inside a database directory.

@@ -59,6 +59,27 @@ impl Endgames {
         preset: Preset,
         max_pieces: u8,
         threads: usize,
+        progress: impl FnMut(&PieceCountReport),
+    ) -> Result<Endgames, String> {
+        Self::generate_slices(preset, max_pieces, false, threads, progress)
+    }
+
+    /// As [`Endgames::generate`], for the positions without men only: kings endings, which
+    /// never lead into a slice with men, at a fraction of the size.
+    pub fn generate_kings_only(
+        preset: Preset,
+        max_pieces: u8,
+        threads: usize,
+        progress: impl FnMut(&PieceCountReport),
+    ) -> Result<Endgames, String> {
+        Self::generate_slices(preset, max_pieces, true, threads, progress)
+    }
+
+    fn generate_slices(
+        preset: Preset,
+        max_pieces: u8,
+        kings_only: bool,
+        threads: usize,
         mut progress: impl FnMut(&PieceCountReport),
     ) -> Result<Endgames, String> {
         if !(2..=super::MAX_PIECES).contains(&max_pieces) {
@@ -67,9 +88,9 @@ impl Endgames {
                 super::MAX_PIECES
             ));
         }
-        let mut db = Endgames::from_slices(preset, max_pieces, Vec::new());
+        let mut db = Endgames::from_slices(preset, max_pieces, kings_only, Vec::new());
         let huffing = db.rules.is_huffing();
-        let materials = Material::all_up_to(max_pieces);
+        let materials = Material::all_up_to(max_pieces, kings_only);
         for pieces in 2..=max_pieces {
             let started = Instant::now();
             for &material in materials.iter().filter(|m| m.pieces() == pieces) {

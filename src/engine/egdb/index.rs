@@ -81,10 +81,11 @@ impl Material {
         }
     }
 
-    /// Every slice with 2..=`max` pieces and at least one piece a side, in generation order:
-    /// fewer pieces first, then fewer men (a crowning leaves a slice with one man fewer), a
-    /// slice and its mirror next to each other.
-    pub fn all_up_to(max: u8) -> Vec<Material> {
+    /// Every slice with 2..=`max` pieces and at least one piece a side (without men if
+    /// `kings_only`: those slices lead only into each other), in generation order: fewer pieces
+    /// first, then fewer men (a crowning leaves a slice with one man fewer), a slice and its
+    /// mirror next to each other.
+    pub fn all_up_to(max: u8, kings_only: bool) -> Vec<Material> {
         let mut all = Vec::new();
         for pieces in 2..=max {
             for men in 0..=pieces {
@@ -98,7 +99,10 @@ impl Material {
                             black_men,
                             black_kings,
                         };
-                        if red_men + red_kings > 0 && black_men + black_kings > 0 {
+                        if red_men + red_kings > 0
+                            && black_men + black_kings > 0
+                            && (men == 0 || !kings_only)
+                        {
                             all.push(m);
                         }
                     }
@@ -340,7 +344,7 @@ mod tests {
             } else {
                 Preset::English.rules()
             };
-            for material in Material::all_up_to(3) {
+            for material in Material::all_up_to(3, false) {
                 let mut valid = 0;
                 for index in 0..material.size(huffing) {
                     let Some(masks) = Masks::at(index, material, huffing) else {

@@ -91,6 +91,8 @@ pub struct Endgames {
     preset: Preset,
     rules: Rules,
     max_pieces: u8,
+    /// Only positions without men are stored.
+    kings_only: bool,
     slices: Vec<Slice>,
     /// Slice number by [`Material::key`]; `u32::MAX` where there is none.
     lookup: Vec<u32>,
@@ -101,13 +103,19 @@ impl std::fmt::Debug for Endgames {
         f.debug_struct("Endgames")
             .field("preset", &self.preset)
             .field("max_pieces", &self.max_pieces)
+            .field("kings_only", &self.kings_only)
             .field("slices", &self.slices.len())
             .finish()
     }
 }
 
 impl Endgames {
-    fn from_slices(preset: Preset, max_pieces: u8, slices: Vec<Slice>) -> Endgames {
+    fn from_slices(
+        preset: Preset,
+        max_pieces: u8,
+        kings_only: bool,
+        slices: Vec<Slice>,
+    ) -> Endgames {
         let base = MAX_PIECES as usize + 1;
         let mut lookup = vec![u32::MAX; base.pow(4)];
         for (i, slice) in slices.iter().enumerate() {
@@ -117,6 +125,7 @@ impl Endgames {
             preset,
             rules: preset.rules(),
             max_pieces,
+            kings_only,
             slices,
             lookup,
         }
@@ -132,12 +141,18 @@ impl Endgames {
         self.max_pieces
     }
 
+    /// Whether the database holds only positions without men ([`Endgames::generate_kings_only`]).
+    pub fn kings_only(&self) -> bool {
+        self.kings_only
+    }
+
     /// Whether `pos` is in the database: its rules, at most `max_pieces` pieces, both sides on
-    /// the board.
+    /// the board (and no men, in a kings-only database).
     pub fn covers(&self, pos: &Position) -> bool {
         pos.rules == self.rules
             && !pos.is_decided_by_material()
             && pos.board.occupied().len() <= self.max_pieces as u32
+            && (!self.kings_only || pos.board.kings == pos.board.occupied())
     }
 
     /// The stored result of `pos`, or `None` when it is not covered.
