@@ -16,7 +16,7 @@ use crate::rules::Preset;
 use std::fmt;
 
 const MAGIC: &[u8; 8] = b"DAMEEGDB";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 /// Why a database could not be loaded.
 #[derive(Debug, Clone, PartialEq, Eq)]
