@@ -4,10 +4,12 @@
 //! dame perft --rules <preset> [--fen "<FEN>"] --depth <D>
 //! dame moves --rules <preset> [--fen "<FEN>"] [--notation internal|native]
 //! dame pdn [FILE] [--rules <preset>]
-//! dame engine            (the engine protocol on stdin/stdout: src/engine/protocol.rs)
+//! dame egdb --rules <preset> --pieces <N> [--out DIR]   (endgame databases: src/engine/egdb/)
+//! dame engine [--egdb DIR]   (the engine protocol on stdin/stdout: src/engine/protocol.rs)
 //! ```
 //! Bad arguments or a bad FEN: one line on stderr, exit status 2.
 
+use dame::engine::egdb::{Endgames, PieceCountReport, Value};
 use dame::engine::{external, learn, matches, protocol, tune, Engine, Level, Limits, Weights};
 use dame::notation::{pdn, Numbering};
 use dame::{perft, position_from_fen, Position, Preset};
@@ -28,8 +30,14 @@ const USAGE: &str = "usage:
   dame tune --rules <preset> [--games <N>] [--level <L>] [--rounds <R>] [--seed <S>] [--check <N>]
   dame learn --rules <preset> --out FILE [--games <N>] [--level <L>] [--seed <S>] [--epochs <E>]
              [--decay <L2>] [--write-positions FILE | --positions FILE]
-  dame engine [--eval learned|hand]
-                (a line protocol on stdin/stdout: rules, newgame, position, go, stop, isready, quit)";
+  dame egdb --rules <preset> --pieces <N> [--kings-only] [--out DIR] [--threads <T>]
+  dame egdb --rules <preset> --probe \"<FEN>\" [--dir DIR]
+  dame engine [--eval learned|hand] [--egdb DIR]
+                (a line protocol on stdin/stdout: rules, newgame, position, go, stop, isready,
+                quit, egdb)";
+
+/// Where `dame egdb` writes its databases and `--probe` reads them unless told otherwise.
+const EGDB_DIR: &str = "egdb";
 
 /// Parsed `--name value` options.
 struct Options(HashMap<String, String>);
@@ -313,6 +321,103 @@ fn engine_match(opts: &Options, preset: Preset) -> Result<(), String> {
     Ok(())
 }
 
+/// `dame egdb`: generates a preset's endgame database and writes it to `--out DIR`, or with
+/// `--probe FEN` looks a position up in the one in `--dir DIR`.
+fn cmd_egdb(args: &[String]) -> Result<(), String> {
+    let kings_only = args.iter().any(|a| a == "--kings-only");
+    let args: Vec<String> = args
+        .iter()
+        .filter(|a| *a != "--kings-only")
+        .cloned()
+        .collect();
+    let opts = Options::parse(
+        &args,
+        &["rules", "pieces", "out", "threads", "probe", "dir"],
+    )?;
+    let preset = opts.preset()?;
+    if let Some(fen) = opts.get("probe") {
+        if opts.get("pieces").is_some() || opts.get("out").is_some() || kings_only {
+            return Err(
+                "--probe reads a database: --pieces, --out and --kings-only do not apply".into(),
+            );
+        }
+        let pos = position_from_fen(fen, preset.rules()).map_err(|e| format!("bad FEN: {e}"))?;
+        let dir = opts.get("dir").unwrap_or(EGDB_DIR);
+        let path = std::path::Path::new(dir).join(Endgames::file_name(preset));
+        let bytes =
+            std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let db = Endgames::from_bytes(&bytes, Some(preset))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let value = db.probe(&pos).ok_or(format!(
+            "not covered: the database holds positions of at most {} pieces, both sides present",
+            db.max_pieces()
+        ))?;
+        println!(
+            "{}",
+            match value {
+                Value::Win(d) => format!("win in {d}"),
+                Value::Loss(d) => format!("loss in {d}"),
+                Value::Draw => "draw".to_string(),
+            }
+        );
+        let numbering = Numbering::Internal;
+        let best: Vec<String> = db
+            .best_turns(&pos)
+            .iter()
+            .map(|t| numbering.turn_text(&pos, t))
+            .collect();
+        println!("best {}", best.join(" "));
+        return Ok(());
+    }
+    if opts.get("dir").is_some() {
+        return Err("--dir goes with --probe; a new database goes to --out DIR".into());
+    }
+    let pieces = opts.number("pieces")?.ok_or("missing --pieces <N>")?;
+    let threads = opts.number("threads")?.unwrap_or(2).max(1) as usize;
+    let out = std::path::PathBuf::from(opts.get("out").unwrap_or(EGDB_DIR));
+    let started = Instant::now();
+    println!("pieces  positions     wins          losses        draws         bytes         max plies  seconds");
+    let report = |r: &PieceCountReport| {
+        println!(
+            "{:<7} {:<13} {:<13} {:<13} {:<13} {:<13} {:<10} {:.1}",
+            r.pieces, r.positions, r.wins, r.losses, r.draws, r.bytes, r.max_distance, r.seconds
+        );
+    };
+    let pieces = pieces.min(255) as u8;
+    let db = if kings_only {
+        Endgames::generate_kings_only(preset, pieces, threads, report)?
+    } else {
+        Endgames::generate(preset, pieces, threads, report)?
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let path = out.join(Endgames::file_name(preset));
+    let data = db.to_bytes();
+    std::fs::create_dir_all(&out)
+        .and_then(|()| std::fs::write(&path, &data))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let bytes = data.len();
+    let total = (2..=db.max_pieces())
+        .map(|p| db.counts(p))
+        .fold((0, 0, 0, 0), |a, c| {
+            (a.0 + c.0, a.1 + c.1, a.2 + c.2, a.3 + c.3)
+        });
+    println!(
+        "total   {:<13} {:<13} {:<13} {:<13} {:<13} {:<10} {seconds:.1}",
+        total.0,
+        total.1,
+        total.2,
+        total.3,
+        bytes,
+        db.max_distance(false)
+    );
+    println!(
+        "longest kings-only distance {} plies; written to {}",
+        db.max_distance(true),
+        path.display()
+    );
+    Ok(())
+}
+
 fn cmd_tune(args: &[String]) -> Result<(), String> {
     let opts = Options::parse(
         args,
@@ -483,10 +588,17 @@ fn read_positions(path: &str, preset: Preset) -> Result<Vec<tune::Sample>, Strin
 /// each one's final position as a docs/rules.md §7 FEN; a bad game is one line on stderr, and
 /// the exit status is then 2.
 /// The engine protocol (src/engine/protocol.rs) on stdin and stdout, until `quit` or the end of
-/// the input.
+/// the input; `--egdb DIR`: endgame databases from DIR.
 fn cmd_engine(args: &[String]) -> Result<(), String> {
-    let opts = Options::parse(args, &["eval"])?;
+    let opts = Options::parse(args, &["eval", "egdb"])?;
     let mut session = protocol::Session::with_engine(std::io::stdout(), opts.engine(64)?);
+    if let Some(dir) = opts.get("egdb") {
+        if !std::path::Path::new(dir).is_dir() {
+            return Err(format!("--egdb {dir}: not a directory"));
+        }
+        // The databases load with each `rules` command, from this directory.
+        session.set_egdb_dir(dir)?;
+    }
     for line in std::io::stdin().lines() {
         let line = line.map_err(|e| format!("cannot read stdin: {e}"))?;
         if !session.handle(&line) {
@@ -584,15 +696,17 @@ fn main() -> ExitCode {
         Some("learn") => cmd_learn(&args[1..]),
         Some("pdn") => cmd_pdn(&args[1..]),
         Some("engine") => cmd_engine(&args[1..]),
+        Some("egdb") => cmd_egdb(&args[1..]),
         Some("help") | Some("--help") | Some("-h") => {
             println!("{USAGE}\npresets: {}", Preset::id_list());
             return ExitCode::SUCCESS;
         }
         Some(other) => Err(format!(
-            "unknown command '{other}' (perft, moves, search, match, tune, learn, pdn, engine, help)"
+            "unknown command '{other}' (perft, moves, search, match, tune, learn, pdn, engine, egdb, help)"
         )),
         None => Err(
-            "missing command (perft, moves, search, match, tune, learn, pdn, engine, help)".to_string(),
+            "missing command (perft, moves, search, match, tune, learn, pdn, engine, egdb, help)"
+                .to_string(),
         ),
     };
     match result {

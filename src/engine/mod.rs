@@ -1,6 +1,7 @@
 //! The computer player: search, evaluation, transposition table, and the levels a person plays
 //! against. Pure Rust: it runs natively and, in the browser, inside a Web Worker.
 
+pub mod egdb;
 mod eval;
 pub mod external;
 pub mod learn;

@@ -11,12 +11,18 @@
 //! turn or the game is over). A Blasen turn that begins with a huff is two words, as in §7
 //! (`h26 8-11`), in `moves`, `pv` and `bestmove`. Other commands sent during a search wait for its `bestmove`. A bad
 //! command gets one line `error <why>`, and the engine goes on.
+//!
+//! `egdb <dir>` loads the current preset's endgame database from a directory (`dame egdb
+//! --out`), and later `rules` commands load their preset's from there when it has one;
+//! `egdb off` plays without. A database that fails to load is an `error` with the reason.
 
+use crate::engine::egdb::Endgames;
 use crate::engine::{Engine, Limits, SearchResult};
 use crate::game::Game;
 use crate::notation::turn_text;
 use crate::rules::Preset;
 use crate::{position_from_fen, Position};
+use std::collections::HashMap;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -32,6 +38,9 @@ pub struct Session<W: Write + Send + 'static> {
     engine: Arc<Mutex<Engine>>,
     out: Arc<Mutex<W>>,
     search: Option<(JoinHandle<()>, Arc<AtomicBool>)>,
+    /// Where endgame databases are loaded from (`egdb <dir>`), and those loaded so far.
+    egdb_dir: Option<String>,
+    endgames: HashMap<Preset, Arc<Endgames>>,
 }
 
 impl<W: Write + Send + 'static> Session<W> {
@@ -49,7 +58,18 @@ impl<W: Write + Send + 'static> Session<W> {
             engine: Arc::new(Mutex::new(engine)),
             out: Arc::new(Mutex::new(out)),
             search: None,
+            egdb_dir: None,
+            endgames: HashMap::new(),
         }
+    }
+
+    /// Endgame databases from `dir` for every preset that has one there, loaded with each
+    /// `rules` command and for the current preset now (as `egdb <dir>` does, without requiring
+    /// the current preset's). An error if a database there fails to load.
+    pub fn set_egdb_dir(&mut self, dir: &str) -> Result<(), String> {
+        self.egdb_dir = Some(dir.to_string());
+        self.endgames.clear();
+        self.use_endgames(false)
     }
 
     /// Handles one line of input; false once the session should end (`quit`).
@@ -85,8 +105,9 @@ impl<W: Write + Send + 'static> Session<W> {
             }
             "position" => self.position(args),
             "go" => self.go(args),
+            "egdb" => self.egdb(args),
             other => Err(format!(
-                "unknown command '{}' (rules, newgame, position, go, stop, isready, quit)",
+                "unknown command '{}' (rules, newgame, position, go, stop, isready, quit, egdb)",
                 clip(other)
             )),
         };
@@ -127,6 +148,52 @@ impl<W: Write + Send + 'static> Session<W> {
             .parse()
             .map_err(|e: crate::rules::UnknownPreset| e.to_string())?;
         self.game = Game::new(self.preset.rules());
+        self.use_endgames(false)
+    }
+
+    /// `egdb <dir>`: the databases of `dir` from now on, the current preset's at once (it must
+    /// be there, or the command fails and no databases are used); `egdb off`: none.
+    fn egdb(&mut self, args: &[&str]) -> Result<(), String> {
+        let [dir] = args else {
+            return Err("usage: egdb <directory> | egdb off".into());
+        };
+        self.endgames.clear();
+        if *dir == "off" {
+            self.egdb_dir = None;
+            self.engine().set_endgames(None);
+            return Ok(());
+        }
+        self.egdb_dir = Some(dir.to_string());
+        let loaded = self.use_endgames(true);
+        if loaded.is_err() {
+            self.egdb_dir = None; // the session goes on as before, without databases
+        }
+        loaded
+    }
+
+    /// Gives the engine the current preset's database from the `egdb` directory, loading it
+    /// the first time; a missing file is an error only when `required`.
+    fn use_endgames(&mut self, required: bool) -> Result<(), String> {
+        let Some(dir) = &self.egdb_dir else {
+            return Ok(());
+        };
+        let preset = self.preset;
+        let db = match self.endgames.get(&preset) {
+            Some(db) => Some(db.clone()),
+            None => match load_endgames(dir, preset, required) {
+                Ok(Some(db)) => {
+                    let db = Arc::new(db);
+                    self.endgames.insert(preset, db.clone());
+                    Some(db)
+                }
+                Ok(None) => None,
+                Err(why) => {
+                    self.engine().set_endgames(None);
+                    return Err(format!("egdb: {why}"));
+                }
+            },
+        };
+        self.engine().set_endgames(db);
         Ok(())
     }
 
@@ -225,6 +292,28 @@ fn say<W: Write>(out: &Mutex<W>, line: &str) {
     let mut out = out.lock().unwrap_or_else(|e| e.into_inner());
     let _ = writeln!(out, "{line}");
     let _ = out.flush();
+}
+
+/// `preset`'s database from `dir`: `None` when there is none and it is not `required`.
+#[cfg(not(target_arch = "wasm32"))]
+fn load_endgames(dir: &str, preset: Preset, required: bool) -> Result<Option<Endgames>, String> {
+    let dir = std::path::Path::new(dir);
+    if !required && !dir.join(Endgames::file_name(preset)).exists() {
+        return Ok(None);
+    }
+    Endgames::load(dir, preset)
+        .map(Some)
+        .map_err(|e| e.to_string())
+}
+
+/// The browser has no files: its databases arrive as bytes ([`Endgames::from_bytes`]).
+#[cfg(target_arch = "wasm32")]
+fn load_endgames(_: &str, _: Preset, required: bool) -> Result<Option<Endgames>, String> {
+    if required {
+        Err("no files to load a database from here".into())
+    } else {
+        Ok(None)
+    }
 }
 
 /// `info depth … score … nodes … nps … pv …` for one iteration from `root`.

@@ -8,6 +8,7 @@
 //! that counts the huffs both sides are owed), draw detection (repetition within the search, the
 //! 40-move rule) and mate-distance scores.
 
+use super::egdb::{Endgames, Value};
 use super::eval::{self, Weights};
 use super::learned::{EvalFamily, LearnedEval};
 use super::tt::{Bound, Entry, Table};
@@ -33,6 +34,9 @@ const ASPIRATION_WINDOW: i32 = 25;
 const ASPIRATION_FROM_DEPTH: i32 = 5;
 /// Enhanced transposition cutoffs are tried from this depth on.
 const ETC_FROM_DEPTH: i32 = 4;
+/// The score of an endgame database win, less its plies and distance: below every forced win
+/// the search sees to the end, above every evaluation.
+const EGDB_WIN: i32 = WIN_BOUND - 1;
 /// How much a quiet turn may gain at depth 1 and 2, at most, for futility pruning.
 const FUTILITY_MARGIN: [i32; 3] = [0, 60, 120];
 
@@ -159,6 +163,8 @@ pub struct Engine {
     /// The rules, weights and learned tables (their fingerprint) the table's scores were
     /// computed with: other ones clear it.
     scored_with: Option<(crate::Rules, Weights, u64)>,
+    /// Solved endgames, probed below the root and deciding the turn at a covered root.
+    endgames: Option<Arc<Endgames>>,
 }
 
 impl Engine {
@@ -184,7 +190,20 @@ impl Engine {
             order_bufs: vec![Vec::new(); MAX_PLY + 1],
             root_best: None,
             scored_with: None,
+            endgames: None,
         }
+    }
+
+    /// Gives the engine endgame databases to play perfectly where they cover the position
+    /// (only positions of the database's own rules are probed), or takes them away.
+    pub fn set_endgames(&mut self, endgames: Option<Arc<Endgames>>) {
+        self.endgames = endgames;
+        self.clear(); // scores in the table were found with the old knowledge
+    }
+
+    /// The endgame databases in use, if any.
+    pub fn endgames(&self) -> Option<&Arc<Endgames>> {
+        self.endgames.as_ref()
     }
 
     /// Forgets everything learnt (for a new game).
@@ -358,7 +377,11 @@ impl Engine {
             if score.abs() > WIN_BOUND && depth as i32 > WIN - score.abs() + 2 {
                 break; // a forced result, seen in full
             }
+            if self.endgames.as_ref().is_some_and(|db| db.covers(&pos)) {
+                break; // every turn leads to a stored result: deeper is the same
+            }
         }
+        self.play_by_endgames(&pos, &mut result);
         result.pv = self.principal_variation(&pos, result.best, result.depth as usize + 8);
         result.nodes = self.nodes;
         result.elapsed_ms = self.now() - self.start_ms;
@@ -391,6 +414,20 @@ impl Engine {
             if delta > 4 * ASPIRATION_WINDOW * 4 {
                 (alpha, beta) = (-INF, INF);
             }
+        }
+    }
+
+    /// At a root the databases cover, the turn is theirs: the fastest conversion of a win, the
+    /// longest resistance in a loss, a turn that holds a draw; among equal ones the search's.
+    fn play_by_endgames(&self, pos: &Position, result: &mut SearchResult) {
+        let Some(db) = &self.endgames else { return };
+        let Some(value) = db.probe(pos) else { return };
+        let best = db.best_turns(pos);
+        if let Some(&first) = best.first() {
+            if !result.best.is_some_and(|b| best.contains(&b)) {
+                result.best = Some(first);
+            }
+            result.score = endgame_score(value, 0);
         }
     }
 
@@ -441,6 +478,11 @@ impl Engine {
             } else {
                 0
             };
+        }
+        if ply > 0 {
+            if let Some(value) = self.endgames.as_ref().and_then(|db| db.probe(pos)) {
+                return endgame_score(value, ply);
+            }
         }
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
@@ -982,6 +1024,15 @@ fn pick_next(order: &mut [(i32, u16)], rank: usize) -> u16 {
         .unwrap_or(rank);
     order.swap(rank, pick);
     order[rank].1
+}
+
+/// A database value as a search score at `ply`: sooner wins and later losses score better.
+fn endgame_score(value: Value, ply: usize) -> i32 {
+    match value {
+        Value::Win(d) => EGDB_WIN - ply as i32 - d as i32,
+        Value::Loss(d) => -(EGDB_WIN - ply as i32 - d as i32),
+        Value::Draw => 0,
+    }
 }
 
 fn score_to_tt(score: i32, ply: usize) -> i32 {

@@ -169,7 +169,9 @@ fn full_strength(rules: &crate::Rules) -> bool {
 pub fn worker_load_tables(bytes: JsValue) -> Result<String, JsError> {
     const MAX_BYTES: u32 = 1 << 20;
     let Some(array) = bytes.dyn_ref::<js_sys::Uint8Array>() else {
-        return Err(JsError::new("workerLoadTables: expected the file's bytes (a Uint8Array)"));
+        return Err(JsError::new(
+            "workerLoadTables: expected the file's bytes (a Uint8Array)",
+        ));
     };
     if array.length() > MAX_BYTES {
         return Err(JsError::new(&format!(
