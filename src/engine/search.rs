@@ -377,7 +377,7 @@ impl Engine {
             if score.abs() > WIN_BOUND && depth as i32 > WIN - score.abs() + 2 {
                 break; // a forced result, seen in full
             }
-            if self.endgames.as_ref().is_some_and(|db| db.covers(&pos)) {
+            if self.databases().is_some_and(|db| db.covers(&pos)) {
                 break; // every turn leads to a stored result: deeper is the same
             }
         }
@@ -417,10 +417,20 @@ impl Engine {
         }
     }
 
+    /// The endgame databases the search consults. None in WebAssembly: the page does not load
+    /// them, and without the probe the module the page loads first is smaller.
+    #[inline]
+    fn databases(&self) -> Option<&Endgames> {
+        #[cfg(target_arch = "wasm32")]
+        return None;
+        #[cfg(not(target_arch = "wasm32"))]
+        self.endgames.as_deref()
+    }
+
     /// At a root the databases cover, the turn is theirs: the fastest conversion of a win, the
     /// longest resistance in a loss, a turn that holds a draw; among equal ones the search's.
     fn play_by_endgames(&self, pos: &Position, result: &mut SearchResult) {
-        let Some(db) = &self.endgames else { return };
+        let Some(db) = self.databases() else { return };
         let Some(value) = db.probe(pos) else { return };
         let best = db.best_turns(pos);
         if let Some(&first) = best.first() {
@@ -480,7 +490,7 @@ impl Engine {
             };
         }
         if ply > 0 {
-            if let Some(value) = self.endgames.as_ref().and_then(|db| db.probe(pos)) {
+            if let Some(value) = self.databases().and_then(|db| db.probe(pos)) {
                 return endgame_score(value, ply);
             }
         }
