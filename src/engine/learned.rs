@@ -304,12 +304,17 @@ pub fn embedded(family: EvalFamily) -> Option<std::sync::Arc<LearnedEval>> {
     {
         use std::sync::{Arc, OnceLock};
         static SHORT_KINGS: OnceLock<Option<Arc<LearnedEval>>> = OnceLock::new();
+        static HUFFING: OnceLock<Option<Arc<LearnedEval>>> = OnceLock::new();
         let (cell, bytes): (_, Option<&[u8]>) = match family {
             EvalFamily::ShortKings => (
                 &SHORT_KINGS,
                 Some(include_bytes!("../../data/learned/short-kings.bin")),
             ),
-            EvalFamily::FlyingKings | EvalFamily::Huffing => return None,
+            EvalFamily::Huffing => (
+                &HUFFING,
+                Some(include_bytes!("../../data/learned/huffing.bin")),
+            ),
+            EvalFamily::FlyingKings => return None,
         };
         cell.get_or_init(|| {
             bytes.map(|b| Arc::new(LearnedEval::from_bytes(b).expect("embedded tables are valid")))
