@@ -965,7 +965,7 @@ fn learned_tables_evaluate_as_natively() {
         let tables = match preset.info().eval_family {
             EvalFamily::ShortKings => &short_kings,
             EvalFamily::Huffing => &huffing,
-            EvalFamily::FlyingKings => panic!("no flying-kings tables"),
+            EvalFamily::FlyingKings => panic!("no flying-kings tables are kept"),
         };
         let pos = dame::position_from_fen(fen, preset.rules()).unwrap();
         assert_eq!(
