@@ -10,8 +10,8 @@ use dame::{Board, Game, Piece, Position, Preset, Setup, Square};
 use std::sync::Arc;
 
 const SHORT_KINGS: &[u8] = include_bytes!("../data/learned/short-kings.bin");
-/// `<value> <FEN>` per line: English positions and the tables' correction for the side to move.
-/// tests/wasm_web.rs checks the same values in WebAssembly.
+/// `<preset> <value> <FEN>` per line: positions and their tables' correction for the side to
+/// move. tests/wasm_web.rs checks the same values in WebAssembly.
 const VALUES: &str = include_str!("learned_values.txt");
 
 fn tables() -> LearnedEval {
@@ -67,17 +67,47 @@ fn the_committed_tables_are_the_embedded_ones_and_read_back_to_the_same_bytes() 
 }
 
 #[test]
+fn every_file_in_data_learned_is_built_in_for_its_family() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/learned");
+    for family in EvalFamily::ALL {
+        let path = dir.join(format!("{}.bin", family.id()));
+        match (std::fs::read(&path), embedded(family)) {
+            (Ok(bytes), Some(built_in)) => {
+                let tables = LearnedEval::from_bytes(&bytes).unwrap();
+                assert_eq!(tables.family(), family, "{}", path.display());
+                assert_eq!(tables, *built_in, "{}", path.display());
+            }
+            (Err(_), None) => {}
+            (file, built_in) => panic!(
+                "{family}: file {} but built in: {}",
+                if file.is_ok() { "present" } else { "missing" },
+                built_in.is_some()
+            ),
+        }
+    }
+}
+
+#[test]
 fn fixed_positions_have_fixed_values() {
-    let tables = tables();
+    let mut checked = 0;
     for line in VALUES.lines().filter(|l| !l.trim().is_empty()) {
-        let (value, fen) = line.split_once(' ').unwrap();
-        let pos = common::pos(Preset::English, fen);
+        let mut words = line.splitn(3, ' ');
+        let (preset, value, fen) = (
+            words.next().unwrap(),
+            words.next().unwrap(),
+            words.next().unwrap(),
+        );
+        let preset: Preset = preset.parse().unwrap();
+        let tables = embedded(preset.info().eval_family).expect("tables for the preset");
+        let pos = common::pos(preset, fen);
         assert_eq!(
             tables.evaluate(&pos),
             value.parse::<i32>().unwrap(),
-            "{fen}"
+            "{preset} {fen}"
         );
+        checked += 1;
     }
+    assert!(checked >= 10);
 }
 
 #[test]

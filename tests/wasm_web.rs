@@ -946,14 +946,28 @@ fn a_long_move_or_title_is_cut_short_in_the_message() {
 /// natively (the same tables, the same file of values).
 #[wasm_bindgen_test]
 fn learned_tables_evaluate_as_natively() {
-    use dame::engine::LearnedEval;
-    let tables = LearnedEval::from_bytes(include_bytes!("../data/learned/short-kings.bin"))
-        .expect("the committed tables load");
-    let values = include_str!("learned_values.txt");
+    use dame::engine::{EvalFamily, LearnedEval};
+    let load = |bytes: &[u8]| LearnedEval::from_bytes(bytes).expect("the committed tables load");
+    let short_kings = load(include_bytes!("../data/learned/short-kings.bin"));
+    let huffing = load(include_bytes!("../data/learned/huffing.bin"));
     let mut checked = 0;
-    for line in values.lines().filter(|l| !l.trim().is_empty()) {
-        let (value, fen) = line.split_once(' ').unwrap();
-        let pos = dame::position_from_fen(fen, dame::Preset::English.rules()).unwrap();
+    for line in include_str!("learned_values.txt")
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+    {
+        let mut words = line.splitn(3, ' ');
+        let (preset, value, fen) = (
+            words.next().unwrap(),
+            words.next().unwrap(),
+            words.next().unwrap(),
+        );
+        let preset: dame::Preset = preset.parse().unwrap();
+        let tables = match preset.info().eval_family {
+            EvalFamily::ShortKings => &short_kings,
+            EvalFamily::Huffing => &huffing,
+            EvalFamily::FlyingKings => panic!("no flying-kings tables are kept"),
+        };
+        let pos = dame::position_from_fen(fen, preset.rules()).unwrap();
         assert_eq!(
             tables.evaluate(&pos),
             value.parse::<i32>().unwrap(),
@@ -961,6 +975,6 @@ fn learned_tables_evaluate_as_natively() {
         );
         checked += 1;
     }
-    assert!(checked >= 5);
+    assert!(checked >= 10);
     assert!(LearnedEval::from_bytes(&[1, 2, 3]).is_err());
 }
