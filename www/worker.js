@@ -30,6 +30,7 @@ function reply(answer, request) {
 /// evaluation alone; a file that fails to load or is refused changes nothing.
 const TABLES = [
   new URL('learned/short-kings.bin', import.meta.url),
+  new URL('learned/huffing.bin', import.meta.url),
 ];
 
 /** @param {Glue} glue */
