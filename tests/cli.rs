@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::Rng;
+use common::{dame_with_stdin, Rng};
 use dame::{notation, Game, Position, Preset};
 use std::process::{Command, Output};
 
@@ -109,25 +109,6 @@ fn zero_depth_or_zero_games_is_refused() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(stderr(&out).starts_with("dame: error: "), "{args:?}");
     }
-}
-
-fn dame_with_stdin(args: &[&str], input: &str) -> Output {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dame"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("dame runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
 }
 
 fn data(name: &str) -> String {

@@ -6,6 +6,9 @@ use dame::engine::{Engine, Limits};
 use dame::{position_from_fen, Color, Game, Outcome, Position, Preset, WinReason};
 use std::sync::{Arc, OnceLock};
 
+mod common;
+use common::dame_with_stdin as dame;
+
 fn db(preset: Preset, pieces: u8) -> Endgames {
     Endgames::generate(preset, pieces, 2, |_| {}).unwrap()
 }
@@ -288,25 +291,6 @@ fn a_database_survives_its_file_and_a_damaged_file_is_refused() {
 
     let err = Endgames::from_bytes(b"W:W21-32:B1-12", None).unwrap_err();
     assert!(matches!(err, EgdbError::NotADatabase(_)), "{err}");
-}
-
-fn dame(args: &[&str], stdin: &str) -> std::process::Output {
-    use std::io::Write;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dame"))
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("dame runs");
-    // The pipe closes at the end of this statement: the end of the input.
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
 }
 
 /// `dame egdb` writes a database, `--probe` and `dame engine --egdb` read it, and both refuse

@@ -1,4 +1,4 @@
-//! Helpers shared by the integration tests: positions and turns as text.
+//! Helpers shared by the integration tests: positions and turns as text, and running `dame`.
 #![allow(dead_code)]
 
 use dame::{notation, position_from_fen, Game, Position, Preset};
@@ -47,4 +47,24 @@ impl Rng {
         self.0 ^= self.0 >> 27;
         (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
     }
+}
+
+/// Runs the `dame` binary with `input` on stdin (closed after it) and returns what it did.
+pub fn dame_with_stdin(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dame"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dame runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
 }
