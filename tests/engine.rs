@@ -331,3 +331,32 @@ fn time_of_every_level_on_a_board_full_of_kings() {
         );
     }
 }
+
+#[test]
+fn the_low_levels_keep_the_hand_evaluation_and_the_top_levels_use_the_learned_one() {
+    // The low levels' margins and mistakes were calibrated with the hand evaluation; Stark and
+    // Meister play with the learned tables (built into the native program).
+    let game = Game::new(Preset::English.rules());
+    let searched = |learned: bool, depth: u32| {
+        let mut engine = Engine::new(16);
+        if learned {
+            engine.use_embedded();
+        }
+        engine.search(&game, &Limits::depth(depth)).score
+    };
+    assert_ne!(
+        searched(false, 9),
+        searched(true, 9),
+        "the position tells the two evaluations apart"
+    );
+    for (level, depth) in [(Level::Mittel, 5), (Level::Stark, 9)] {
+        let mut player = Player::new(level, 1, 16);
+        player.clock = Some(|| 0.0); // time stands still: the level's depth ends the search
+        let (_, result) = player.choose(&game);
+        assert_eq!(result.depth, depth, "{level}");
+        let learned = level.info().learned;
+        assert_eq!(result.score, searched(learned, depth), "{level}");
+        assert_ne!(result.score, searched(!learned, depth), "{level}");
+    }
+    assert!(!Level::Anfaenger.info().learned && Level::Meister.info().learned);
+}

@@ -29,8 +29,8 @@ nodes: number,
  */
 ms: number, 
 /**
- * Whether the learned evaluation for these rules was loaded (until then the computer
- * plays with the hand evaluation alone).
+ * Whether the learned evaluation for these rules was loaded (until then Stark and
+ * Meister play with the hand evaluation alone; the lower levels always do).
  */
 fullStrength: boolean, } | { "type": "bench", 
 /**

@@ -6,7 +6,8 @@
 //! of two keeps the page light, since each would hold the whole rules core.
 //!
 //! Natively, `dame-web bench [rules] [depth] [fen]` runs the same fixed-depth search the page's
-//! benchmark runs in the browser, so the two speeds can be compared.
+//! benchmark runs in the browser, so the two speeds can be compared: with the learned tables, as
+//! the page's worker has them once it has fetched them.
 
 #[cfg(target_arch = "wasm32")]
 pub use dame::web::*;
@@ -38,6 +39,7 @@ fn main() {
     };
     let game = Game::from_position(position);
     let mut engine = Engine::new(16);
+    engine.use_embedded();
     let limits = Limits {
         clock: Some(native_clock),
         ..Limits::depth(depth)

@@ -64,6 +64,11 @@ pub struct LevelInfo {
     pub mistake_percent: u32,
     /// The margin used instead of `margin` when a mistake is allowed.
     pub mistake_margin: i32,
+    /// Whether the level plays with the learned evaluation where it has the tables (natively
+    /// always; in the browser once the worker has fetched them). The lower levels keep the
+    /// hand evaluation: their margins and mistakes were calibrated with it, and a beginner
+    /// must still be able to win.
+    pub learned: bool,
 }
 
 /// The level table, weakest first: `LEVELS[n - 1]` describes level `n`.
@@ -78,6 +83,7 @@ pub const LEVELS: [LevelInfo; 5] = [
         margin: 60,
         mistake_percent: 30,
         mistake_margin: 95,
+        learned: false,
     },
     LevelInfo {
         level: Level::Leicht,
@@ -89,6 +95,7 @@ pub const LEVELS: [LevelInfo; 5] = [
         margin: 30,
         mistake_percent: 15,
         mistake_margin: 70,
+        learned: false,
     },
     LevelInfo {
         level: Level::Mittel,
@@ -100,6 +107,7 @@ pub const LEVELS: [LevelInfo; 5] = [
         margin: 12,
         mistake_percent: 5,
         mistake_margin: 40,
+        learned: false,
     },
     LevelInfo {
         level: Level::Stark,
@@ -111,6 +119,7 @@ pub const LEVELS: [LevelInfo; 5] = [
         margin: 0,
         mistake_percent: 0,
         mistake_margin: 0,
+        learned: true,
     },
     LevelInfo {
         level: Level::Meister,
@@ -122,6 +131,7 @@ pub const LEVELS: [LevelInfo; 5] = [
         margin: 0,
         mistake_percent: 0,
         mistake_margin: 0,
+        learned: true,
     },
 ];
 
@@ -194,9 +204,14 @@ pub struct Player {
 impl Player {
     /// A player at `level` whose choices follow `seed` (the same seed, the same choices), with a
     /// transposition table of about `tt_megabytes` MB.
+    ///
+    /// Natively the player has the learned tables built into the program (used by the levels
+    /// that play with them, [`LevelInfo::learned`]); in the browser the worker gives them.
     pub fn new(level: Level, seed: u64, tt_megabytes: usize) -> Player {
+        let mut engine = Engine::new(tt_megabytes);
+        engine.use_embedded();
         Player {
-            engine: Engine::new(tt_megabytes),
+            engine,
             level,
             rng: seed | 1,
             time_scale: 1.0,
@@ -270,6 +285,7 @@ impl Player {
         let weights = self
             .weights
             .unwrap_or_else(|| Weights::for_rules(game.rules()));
+        self.engine.set_hand_only(!info.learned);
         let mut result = self.engine.search_with_weights(game, &limits, weights);
         if info.margin == 0 || self.engine.stopped() {
             return (result.best, result);

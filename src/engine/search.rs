@@ -145,6 +145,8 @@ pub struct Engine {
     learned: [Option<Arc<LearnedEval>>; 3],
     /// Those of the current search's rules, if any: added to the hand evaluation.
     active: Option<Arc<LearnedEval>>,
+    /// Search with the hand evaluation alone even where tables are loaded (the low levels).
+    hand_only: bool,
     // Per search:
     nodes: u64,
     stopped: bool,
@@ -177,6 +179,7 @@ impl Engine {
             weights: Weights::for_rules(&crate::Preset::English.rules()),
             learned: [None, None, None],
             active: None,
+            hand_only: false,
             nodes: 0,
             stopped: false,
             limits: Limits::default(),
@@ -233,7 +236,16 @@ impl Engine {
 
     /// The learned tables this engine would use for `rules`, if any.
     pub fn learned_for(&self, rules: &crate::Rules) -> Option<&Arc<LearnedEval>> {
+        if self.hand_only {
+            return None;
+        }
         self.learned[EvalFamily::of_rules(rules) as usize].as_ref()
+    }
+
+    /// Searches with the hand evaluation alone (`true`), keeping the loaded tables for later,
+    /// or with the tables again (`false`, the default).
+    pub fn set_hand_only(&mut self, hand_only: bool) {
+        self.hand_only = hand_only;
     }
 
     /// Uses every family's tables built into the program ([`super::embedded`]; natively only).

@@ -436,8 +436,8 @@ pub enum WorkerReply {
         nodes: f64,
         /// Time taken, in milliseconds.
         ms: f64,
-        /// Whether the learned evaluation for these rules was loaded (until then the computer
-        /// plays with the hand evaluation alone).
+        /// Whether the learned evaluation for these rules was loaded (until then Stark and
+        /// Meister play with the hand evaluation alone; the lower levels always do).
         full_strength: bool,
     },
     /// The speed figure.

@@ -130,6 +130,11 @@ try {
   {
     const depth = 15;
     const { page, context } = await openGame(env);
+    // Like for like: the native bench has the learned tables, so wait until the worker has them.
+    await page.evaluate(async () => {
+      const ask = () => window.dame.engine.think({ rules: 'english', start: 'W:W21-32:B1-12', history: [], level: 1 });
+      while (!(await ask()).fullStrength) await new Promise((r) => setTimeout(r, 50));
+    });
     let best = null;
     for (let i = 0; i < 3; i++) {
       const r = await page.evaluate((depth) => window.dame.engine.bench({ rules: 'english', fen: 'W:W21-32:B1-12', depth }), depth);
