@@ -366,6 +366,64 @@ fn the_cli_generates_probes_and_plays_with_a_database_and_refuses_a_damaged_one(
     assert!(text.ends_with("readyok\n"), "{text}");
 }
 
+#[test]
+fn the_engine_uses_the_databases_in_egdb_by_default_unless_told_off() {
+    let home = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("egdb-default");
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    // `dame egdb` writes to egdb/ unless told otherwise.
+    let out = common::dame_in(&home, &["egdb", "--rules", "english", "--pieces", "3"], "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(home.join("egdb/english.egdb").is_file());
+    let score = |dir: &std::path::Path, args: &[&str]| -> i32 {
+        let out = common::dame_in(
+            dir,
+            args,
+            "rules english\nposition fen W:WK29,K25:BK4\ngo depth 1\nquit\n",
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("info "))
+            .unwrap_or_else(|| panic!("{text}"));
+        line.split_whitespace()
+            .skip_while(|w| *w != "score")
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("{line}"))
+    };
+    // Two kings against one: a database win, far above what one ply of search sees.
+    let with_db = score(&home, &["engine"]);
+    let without = score(&home, &["engine", "--egdb", "off"]);
+    let elsewhere = score(
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")),
+        &["engine"],
+    );
+    assert!(with_db > 20_000, "{with_db}");
+    assert!(
+        without < 10_000 && elsewhere == without,
+        "{without} {elsewhere}"
+    );
+    // A damaged file in the default place: the engine says so and plays on without it.
+    let path = home.join("egdb/english.egdb");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let at = bytes.len() - 7;
+    bytes[at] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let out = common::dame_in(&home, &["engine"], "rules english\nisready\nquit\n");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("error egdb: the endgame database is corrupt: "),
+        "{text}"
+    );
+    assert!(text.ends_with("readyok\n"), "{text}");
+    assert_eq!(score(&home, &["engine"]), without);
+}
+
 /// With a generated 5-piece database (`dame egdb --rules <preset> --pieces 5`, in `egdb/` or
 /// `$DAME_EGDB_DIR`), a sample of its values are fixed points, and the engine wins sampled won
 /// 5-piece positions against the same engine

@@ -32,7 +32,7 @@ const USAGE: &str = "usage:
              [--decay <L2>] [--write-positions FILE | --positions FILE]
   dame egdb --rules <preset> --pieces <N> [--kings-only] [--out DIR] [--threads <T>]
   dame egdb --rules <preset> --probe \"<FEN>\" [--dir DIR]
-  dame engine [--eval learned|hand] [--egdb DIR]
+  dame engine [--eval learned|hand] [--egdb DIR|off]   (default: egdb/ if there)
                 (a line protocol on stdin/stdout: rules, newgame, position, go, stop, isready,
                 quit, egdb)";
 
@@ -584,20 +584,30 @@ fn read_positions(path: &str, preset: Preset) -> Result<Vec<tune::Sample>, Strin
         .collect()
 }
 
-/// `dame pdn [FILE] [--rules <preset>]`: checks every game of a PDN file (or stdin) and prints
-/// each one's final position as a docs/rules.md §7 FEN; a bad game is one line on stderr, and
-/// the exit status is then 2.
 /// The engine protocol (src/engine/protocol.rs) on stdin and stdout, until `quit` or the end of
-/// the input; `--egdb DIR`: endgame databases from DIR.
+/// the input. Endgame databases come from `--egdb DIR`; without it from `egdb/`, where `dame
+/// egdb` writes them, when that directory exists (so once generated they are on by default);
+/// `--egdb off`: none.
 fn cmd_engine(args: &[String]) -> Result<(), String> {
     let opts = Options::parse(args, &["eval", "egdb"])?;
     let mut session = protocol::Session::with_engine(std::io::stdout(), opts.engine(64)?);
-    if let Some(dir) = opts.get("egdb") {
-        if !std::path::Path::new(dir).is_dir() {
-            return Err(format!("--egdb {dir}: not a directory"));
+    // The databases load with each `rules` command, from this directory.
+    match opts.get("egdb") {
+        Some("off") => {}
+        Some(dir) => {
+            if !std::path::Path::new(dir).is_dir() {
+                return Err(format!("--egdb {dir}: not a directory"));
+            }
+            session.set_egdb_dir(dir)?;
         }
-        // The databases load with each `rules` command, from this directory.
-        session.set_egdb_dir(dir)?;
+        None if std::path::Path::new(EGDB_DIR).is_dir() => {
+            // A bad file in the default place does not stop the engine: it plays without.
+            if let Err(why) = session.set_egdb_dir(EGDB_DIR) {
+                session.handle("egdb off");
+                eprintln!("dame engine: {EGDB_DIR}/: {why}; playing without endgame databases");
+            }
+        }
+        None => {}
     }
     for line in std::io::stdin().lines() {
         let line = line.map_err(|e| format!("cannot read stdin: {e}"))?;
@@ -609,6 +619,9 @@ fn cmd_engine(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// `dame pdn [FILE] [--rules <preset>]`: checks every game of a PDN file (or stdin) and prints
+/// each one's final position as a docs/rules.md §7 FEN; a bad game is one line on stderr, and
+/// the exit status is then 2.
 fn cmd_pdn(args: &[String]) -> Result<(), String> {
     let mut files = Vec::new();
     let mut options = Vec::new();

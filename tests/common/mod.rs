@@ -51,9 +51,15 @@ impl Rng {
 
 /// Runs the `dame` binary with `input` on stdin (closed after it) and returns what it did.
 pub fn dame_with_stdin(args: &[&str], input: &str) -> std::process::Output {
+    dame_in(std::path::Path::new("."), args, input)
+}
+
+/// As [`dame_with_stdin`], in the directory `dir`.
+pub fn dame_in(dir: &std::path::Path, args: &[&str], input: &str) -> std::process::Output {
     use std::io::Write;
     use std::process::Stdio;
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dame"))
+        .current_dir(dir)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
