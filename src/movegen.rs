@@ -78,14 +78,18 @@ fn sides(pos: &Position) -> Sides {
 pub(crate) fn capturers(pos: &Position) -> Bitboard {
     let s = sides(pos);
     // Squares from which a jump in direction d is open: an opponent next, an empty square behind.
-    let jump_from = |d: Dir| step(s.them & step(s.empty, -d), -d);
+    // (A function, not a closure: inlined even in the page's module, which is built for size.)
+    #[inline(always)]
+    fn open_jumps(them: u64, empty: u64, d: Dir) -> u64 {
+        step(them & step(empty, -d), -d)
+    }
     let mut found = 0;
     for &d in man_capture_dirs(&pos.rules, pos.side) {
-        found |= s.men & jump_from(d);
+        found |= s.men & open_jumps(s.them, s.empty, d);
     }
     if s.kings != 0 {
         for d in ALL_DIRS {
-            let mut from = jump_from(d);
+            let mut from = open_jumps(s.them, s.empty, d);
             if pos.rules.king_captures == KingCaptures::Short {
                 found |= s.kings & from;
             } else {
@@ -284,7 +288,9 @@ pub(crate) fn generate_captures(pos: &Position, out: &mut Vec<Move>) {
 pub(crate) fn generate_quiet(pos: &Position, out: &mut Vec<Move>) {
     let s = sides(pos);
     let promotion = promotion_mask(pos.side);
-    let mut push = |from: u64, to: u64, crowns: bool| {
+    // A function, not a closure: inlined even in the page's module, which is built for size.
+    #[inline(always)]
+    fn push_to(out: &mut Vec<Move>, from: u64, to: u64, crowns: bool) {
         out.push(Move {
             from: lowest(from),
             to: lowest(to),
@@ -292,12 +298,12 @@ pub(crate) fn generate_quiet(pos: &Position, out: &mut Vec<Move>) {
             crowns,
             unfinished: false,
         })
-    };
+    }
     for &d in forward(pos.side) {
         let mut targets = step(s.men, d) & s.empty;
         while targets != 0 {
             let to = targets & targets.wrapping_neg();
-            push(step(to, -d), to, to & promotion != 0);
+            push_to(out, step(to, -d), to, to & promotion != 0);
             targets &= targets - 1;
         }
     }
@@ -310,7 +316,7 @@ pub(crate) fn generate_quiet(pos: &Position, out: &mut Vec<Move>) {
                 let mut targets = step(s.kings, d) & s.empty;
                 while targets != 0 {
                     let to = targets & targets.wrapping_neg();
-                    push(step(to, -d), to, false);
+                    push_to(out, step(to, -d), to, false);
                     targets &= targets - 1;
                 }
             }
@@ -322,7 +328,7 @@ pub(crate) fn generate_quiet(pos: &Position, out: &mut Vec<Move>) {
                 for d in ALL_DIRS {
                     let mut to = step(from, d) & s.empty;
                     while to != 0 {
-                        push(from, to, false);
+                        push_to(out, from, to, false);
                         to = step(to, d) & s.empty;
                     }
                 }

@@ -100,6 +100,7 @@ pub struct BitboardIter(u64);
 
 impl Iterator for BitboardIter {
     type Item = Square;
+    #[inline(always)]
     fn next(&mut self) -> Option<Square> {
         if self.0 == 0 {
             return None;

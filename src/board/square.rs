@@ -54,16 +54,19 @@ impl Square {
     }
 
     /// Standard number, 1–32.
+    #[inline(always)]
     pub const fn number(self) -> u8 {
         NUMBER_OF_BIT[self.0 as usize]
     }
 
     /// Row 1 (top, Black's home) to 8 (bottom, Red's home), as the board is shown by default.
+    #[inline(always)]
     pub const fn row(self) -> u8 {
         (self.number() - 1) / 4 + 1
     }
 
     /// Column 0 (a) to 7 (h).
+    #[inline(always)]
     pub const fn column(self) -> u8 {
         let n = self.number() - 1;
         let row = n / 4;

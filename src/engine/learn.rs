@@ -120,7 +120,7 @@ pub fn train(
         .iter()
         .map(|s| {
             let start = entries.len();
-            visit_entries(&s.position.board, |entry, sign| {
+            visit_entries(&s.position.board, &mut |entry, sign| {
                 entries.push(entry as u32 | if sign < 0 { 1 << 31 } else { 0 });
             });
             Row {
@@ -181,7 +181,7 @@ pub fn train(
     let float_score = |s: &Sample| {
         let share = opening_share(&s.position.board) as f32 / FULL as f32;
         let mut z = hand(s) as f32;
-        visit_entries(&s.position.board, |i, sign| {
+        visit_entries(&s.position.board, &mut |i, sign| {
             z += sign as f32 * (w[i] * share + w[PHASE_LEN + i] * (1.0 - share));
         });
         z as f64

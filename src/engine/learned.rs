@@ -125,11 +125,13 @@ const INDEX_OF_BIT: [u8; 35] = {
 };
 
 /// The board turned half round: square n goes to 33 − n, which in the layout is bit b to 34 − b.
+#[inline(always)]
 fn turned(bits: u64) -> u64 {
     bits.reverse_bits() >> (64 - 35)
 }
 
 /// The four squares of each row (0 at the top) as a nibble, the row's first square lowest.
+#[inline(always)]
 fn rows(bits: u64) -> [u8; 8] {
     let mut rows = [0u8; 8];
     for (row, nibble) in rows.iter_mut().enumerate() {
@@ -139,10 +141,41 @@ fn rows(bits: u64) -> [u8; 8] {
     rows
 }
 
+/// What [`visit_entries`] hands each entry to: a closure (training), or the evaluation's own
+/// sum, whose `visit` is inlined where a closure's call would not be (the page's module is
+/// built for size).
+pub(crate) trait Visit {
+    fn visit(&mut self, entry: usize, sign: i32);
+}
+
+impl<F: FnMut(usize, i32)> Visit for F {
+    fn visit(&mut self, entry: usize, sign: i32) {
+        self(entry, sign)
+    }
+}
+
+/// The evaluation's running sums, opening and endgame.
+struct Sums<'a> {
+    table: &'a [[i8; 2]],
+    opening: i32,
+    endgame: i32,
+}
+
+impl Visit for Sums<'_> {
+    #[inline(always)]
+    fn visit(&mut self, entry: usize, sign: i32) {
+        let [o, e] = self.table[entry];
+        self.opening += sign * o as i32;
+        self.endgame += sign * e as i32;
+    }
+}
+
 /// Calls `visit(entry, sign)` for every table entry a board uses, Red's with sign +1 and
 /// Black's (read from Black's side) with −1; `entry` indexes one set of tables. The evaluation
 /// and the training read the board through this one function.
-pub(crate) fn visit_entries(board: &Board, mut visit: impl FnMut(usize, i32)) {
+// Inlined even where the page's module is built for size: the search calls it at every leaf.
+#[inline(always)]
+pub(crate) fn visit_entries(board: &Board, visit: &mut impl Visit) {
     let (red, black, kings) = (board.red.0, board.black.0, board.kings.0);
     let sides = [
         (red, black, red & kings, 1),
@@ -160,12 +193,12 @@ pub(crate) fn visit_entries(board: &Board, mut visit: impl FnMut(usize, i32)) {
                 opponent8 |= (((opponent_rows[band + i] >> shift) & 3) as usize) << (2 * i);
             }
             let pattern = TERNARY[own8] as usize + 2 * TERNARY[opponent8] as usize;
-            visit(region * PATTERNS + pattern, sign);
+            visit.visit(region * PATTERNS + pattern, sign);
         }
         let mut rest = own_kings;
         while rest != 0 {
             let bit = rest.trailing_zeros() as usize;
-            visit(REGIONS * PATTERNS + INDEX_OF_BIT[bit] as usize, sign);
+            visit.visit(REGIONS * PATTERNS + INDEX_OF_BIT[bit] as usize, sign);
             rest &= rest - 1;
         }
     }
@@ -286,12 +319,13 @@ impl LearnedEval {
 
     /// The correction for Red (Red's sum minus Black's), in hundredths of a man.
     pub fn red_view(&self, board: &Board) -> i32 {
-        let (mut opening, mut endgame) = (0i32, 0i32);
-        visit_entries(board, |entry, sign| {
-            let [o, e] = self.table[entry];
-            opening += sign * o as i32;
-            endgame += sign * e as i32;
-        });
+        let mut sums = Sums {
+            table: &self.table,
+            opening: 0,
+            endgame: 0,
+        };
+        visit_entries(board, &mut sums);
+        let (opening, endgame) = (sums.opening, sums.endgame);
         let share = opening_share(board);
         // Truncation towards zero keeps the colour flip exact: −x / 24 = −(x / 24).
         (opening * share + endgame * (FULL - share)) / FULL

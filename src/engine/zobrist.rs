@@ -48,6 +48,7 @@ const KEYS: Keys = {
     keys
 };
 
+#[inline(always)]
 fn xor_bits(mut bits: u64, table: &[u64; SLOTS]) -> u64 {
     let mut h = 0;
     while bits != 0 {
