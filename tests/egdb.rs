@@ -295,6 +295,18 @@ fn a_database_survives_its_file_and_a_damaged_file_is_refused() {
 
 /// `dame egdb` writes a database, `--probe` and `dame engine --egdb` read it, and both refuse
 /// it once damaged, saying so.
+/// Runs `dame <args>` in `dir` on English two kings against one (`W:WK29,K25:BK4`) searched to
+/// `depth`, and returns the first line of its answer that starts with `prefix`, without it.
+fn two_kings_v_one(dir: &std::path::Path, args: &[&str], depth: u32, prefix: &str) -> String {
+    let script = format!("rules english\nposition fen W:WK29,K25:BK4\ngo depth {depth}\nquit\n");
+    let out = common::dame_in(dir, args, &script);
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines()
+        .find_map(|l| l.strip_prefix(prefix))
+        .unwrap_or_else(|| panic!("no '{prefix}' in {text}"))
+        .to_string()
+}
+
 #[test]
 fn the_cli_generates_probes_and_plays_with_a_database_and_refuses_a_damaged_one() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("egdb-cli");
@@ -328,15 +340,13 @@ fn the_cli_generates_probes_and_plays_with_a_database_and_refuses_a_damaged_one(
     assert!(text.starts_with("loss in "), "{text}");
 
     // The engine plays the database's turn where it covers the position.
-    let out = dame(
+    let best = two_kings_v_one(
+        std::path::Path::new("."),
         &["engine", "--egdb", dir_text],
-        "rules english\nposition fen W:WK29,K25:BK4\ngo depth 2\nquit\n",
+        2,
+        "bestmove ",
     );
-    let text = String::from_utf8_lossy(&out.stdout);
-    let best = text
-        .lines()
-        .find_map(|l| l.strip_prefix("bestmove "))
-        .unwrap_or_else(|| panic!("{text}"));
+    let best = best.as_str();
     let pos = fen(Preset::English, "W:WK29,K25:BK4");
     let db = db3(Preset::English);
     let chosen = dame::notation::read_turn(&pos, best).unwrap();
@@ -380,16 +390,7 @@ fn the_engine_uses_the_databases_in_egdb_by_default_unless_told_off() {
     );
     assert!(home.join("egdb/english.egdb").is_file());
     let score = |dir: &std::path::Path, args: &[&str]| -> i32 {
-        let out = common::dame_in(
-            dir,
-            args,
-            "rules english\nposition fen W:WK29,K25:BK4\ngo depth 1\nquit\n",
-        );
-        let text = String::from_utf8_lossy(&out.stdout);
-        let line = text
-            .lines()
-            .find(|l| l.starts_with("info "))
-            .unwrap_or_else(|| panic!("{text}"));
+        let line = two_kings_v_one(dir, args, 1, "info ");
         line.split_whitespace()
             .skip_while(|w| *w != "score")
             .nth(1)
