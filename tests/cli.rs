@@ -438,6 +438,54 @@ fn stop_ends_a_deep_search_with_a_legal_bestmove() {
 }
 
 #[test]
+fn a_long_engine_match_can_be_played_in_parts_and_reports_each_game() {
+    let engine = format!("{} engine --egdb off", env!("CARGO_BIN_EXE_dame"));
+    let out = dame(&[
+        "match",
+        "--rules",
+        "english",
+        "--engine-a",
+        &engine,
+        "--engine-b",
+        &engine,
+        "--games",
+        "4",
+        "--skip",
+        "2",
+        "--movetime",
+        "5",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains(": 2 games,"), "{}", stdout(&out));
+    // Games 3 and 4 of the schedule: the second ballot, A with Red and then with Black.
+    let log = stderr(&out);
+    let games: Vec<&str> = log.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2, "{log}");
+    assert!(games[0].starts_with("game 3/4: A red, "), "{log}");
+    assert!(games[1].starts_with("game 4/4: A black, "), "{log}");
+    assert!(games.iter().all(|g| g.contains(" after ")), "{log}");
+    for bad in [&["--skip", "4"][..], &["--adjudicate", "/no/such/dir"][..]] {
+        let mut args = vec![
+            "match",
+            "--rules",
+            "english",
+            "--engine-a",
+            &engine,
+            "--engine-b",
+            &engine,
+            "--games",
+            "4",
+            "--movetime",
+            "5",
+        ];
+        args.extend_from_slice(bad);
+        let out = dame(&args);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert!(stderr(&out).contains(bad[0]), "{bad:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
 fn match_plays_two_engine_programs_over_the_protocol() {
     // Two copies of this binary's engine, in Blasen (huffs are two-word turns on the wire).
     let engine = format!("{} engine", env!("CARGO_BIN_EXE_dame"));

@@ -2,6 +2,7 @@
 //! definition, against independent exhaustive searches, in play, and on disk.
 
 use dame::engine::egdb::{EgdbError, Endgames, Material, Value};
+use dame::engine::external::verdict;
 use dame::engine::{Engine, Limits};
 use dame::{position_from_fen, Color, Game, Outcome, Position, Preset, WinReason};
 use std::sync::{Arc, OnceLock};
@@ -114,6 +115,65 @@ fn english_two_kings_beat_one_and_one_king_draws_with_one() {
             "{text}"
         );
     }
+}
+
+/// A match runner with databases (`dame match --adjudicate DIR`) ends a covered game with the
+/// database's result, but plays on where the 40-move rule would draw a win before it converts.
+#[test]
+fn the_match_runner_adjudicates_covered_positions_in_time_for_the_draw_rules() {
+    let db = db3(Preset::English);
+    let game = |text: &str| Game::from_position(fen(Preset::English, text));
+    // Two kings against one win for Red whoever is to move; one king each draws.
+    assert_eq!(verdict(db, &game("W:WK1,K32:BK15")), Some(Some(Color::Red)));
+    assert_eq!(verdict(db, &game("B:WK1,K32:BK15")), Some(Some(Color::Red)));
+    assert_eq!(verdict(db, &game("W:WK1:BK32")), Some(None));
+    // Not covered: four pieces.
+    assert_eq!(verdict(db, &game("W:WK1,K32:BK15,K20")), None);
+    // The two kings shuffle without capturing and without repeating a position; once the quiet
+    // plies already played leave too few for the conversion, the runner no longer calls it.
+    let mut g = game("W:WK1,K32:BK15");
+    let mut seen = std::collections::HashSet::new();
+    let mut adjudicated_late = None;
+    while g.outcome().is_none() && g.quiet_plies() < 80 {
+        let Some(Value::Win(d) | Value::Loss(d)) = db.probe(g.position()) else {
+            panic!("{}: left the won ending", g.position());
+        };
+        let expected = (g.quiet_plies() + u32::from(d) <= 80).then_some(Some(Color::Red));
+        assert_eq!(
+            verdict(db, &g),
+            expected,
+            "{} after {} quiet plies",
+            g.position(),
+            g.quiet_plies()
+        );
+        if expected.is_none() {
+            adjudicated_late = Some(g.quiet_plies());
+            break;
+        }
+        let pos = *g.position();
+        let turn = pos
+            .legal_turns()
+            .into_iter()
+            .find(|t| {
+                let next = pos.play_turn_unchecked(t);
+                let quiet = |from: &Position, to: &Position| {
+                    from.board().occupied().len() == to.board().occupied().len()
+                };
+                quiet(&pos, &next)
+                    && next
+                        .legal_turns()
+                        .iter()
+                        .all(|r| quiet(&next, &next.play_turn_unchecked(r)))
+                    && !seen.contains(&next.to_string())
+            })
+            .expect("a quiet turn to a new position");
+        seen.insert(pos.play_turn_unchecked(&turn).to_string());
+        g.play(&turn).unwrap();
+    }
+    assert!(
+        adjudicated_late.is_some(),
+        "the shuffle never reached the 40-move limit"
+    );
 }
 
 /// Russian draughts: three kings against one win (Petrov's triangle) when the strong side

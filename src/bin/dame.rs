@@ -27,6 +27,8 @@ const USAGE: &str = "usage:
              [--movetime <MS of the top level; the others scale>] [--threads <T>] [--seed <S>]
   dame match --rules <preset> --engine-a \"<command>\" --engine-b \"<command>\" --games <N>
              --movetime <MS per move, each> [--openings FILE] [--threads <T>]
+             [--adjudicate <egdb DIR: covered positions end the game with their result>]
+             [--skip <N: leave out the first N games, to play a long match in parts>]
   dame tune --rules <preset> [--games <N>] [--level <L>] [--rounds <R>] [--seed <S>] [--check <N>]
   dame learn --rules <preset> --out FILE [--games <N>] [--level <L>] [--seed <S>] [--epochs <E>]
              [--decay <L2>] [--write-positions FILE | --positions FILE]
@@ -249,13 +251,28 @@ fn cmd_match(args: &[String]) -> Result<(), String> {
     let opts = Options::parse(
         args,
         &[
-            "rules", "a", "b", "games", "openings", "movetime", "threads", "seed", "engine-a",
+            "rules",
+            "a",
+            "b",
+            "games",
+            "openings",
+            "movetime",
+            "threads",
+            "seed",
+            "engine-a",
             "engine-b",
+            "adjudicate",
+            "skip",
         ],
     )?;
     let preset = opts.preset()?;
     if opts.get("engine-a").is_some() || opts.get("engine-b").is_some() {
         return engine_match(&opts, preset);
+    }
+    if opts.get("adjudicate").is_some() || opts.get("skip").is_some() {
+        return Err(
+            "--adjudicate and --skip are for matches between --engine-a and --engine-b".into(),
+        );
     }
     let level = |name: &str| -> Result<Level, String> {
         opts.get(name)
@@ -310,15 +327,27 @@ fn engine_match(opts: &Options, preset: Preset) -> Result<(), String> {
             .number("movetime")?
             .ok_or("missing --movetime <MS per move>")?
             .max(1),
+        skip: opts.number("skip")?.unwrap_or(0) as usize,
         threads: opts.number("threads")?.unwrap_or(1) as usize,
+        adjudicator: match opts.get("adjudicate") {
+            Some(dir) => Some(read_egdb(dir, preset).map_err(|e| format!("--adjudicate: {e}"))?),
+            None => None,
+        },
     };
-    if config.games == 0 {
-        return Err("--games must be at least 1".into());
+    if config.skip >= config.games {
+        return Err("--games must be more than --skip".into());
     }
     let started = Instant::now();
     let result = external::play_engine_match(&config)?;
     report_match(&config.a, &config.b, &result, started);
     Ok(())
+}
+
+/// `preset`'s endgame database from the directory `dir`, checked.
+fn read_egdb(dir: &str, preset: Preset) -> Result<Endgames, String> {
+    let path = std::path::Path::new(dir).join(Endgames::file_name(preset));
+    let bytes = std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Endgames::from_bytes(&bytes, Some(preset)).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// `dame egdb`: generates a preset's endgame database and writes it to `--out DIR`, or with
@@ -342,12 +371,7 @@ fn cmd_egdb(args: &[String]) -> Result<(), String> {
             );
         }
         let pos = position_from_fen(fen, preset.rules()).map_err(|e| format!("bad FEN: {e}"))?;
-        let dir = opts.get("dir").unwrap_or(EGDB_DIR);
-        let path = std::path::Path::new(dir).join(Endgames::file_name(preset));
-        let bytes =
-            std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let db = Endgames::from_bytes(&bytes, Some(preset))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let db = read_egdb(opts.get("dir").unwrap_or(EGDB_DIR), preset)?;
         let value = db.probe(&pos).ok_or(format!(
             "not covered: the database holds positions of at most {} pieces, both sides present",
             db.max_pieces()

@@ -1,9 +1,12 @@
 //! Matches between two engine programs that speak the engine protocol (`dame engine`,
 //! [`super::protocol`]): for example today's binary, kept as a baseline, against a new one. Same
 //! openings, colours, adjudication and result as the matches between levels ([`super::matches`]).
+//! With endgame databases the runner also ends a game as soon as its position is covered, with
+//! the database's result, as match runners do with tablebases: long endings then cost no time.
 
+use super::egdb::{Endgames, Value};
 use super::matches::{play_games, MatchResult, MAX_PLIES};
-use crate::game::{Game, Outcome};
+use crate::game::{Game, Outcome, QUIET_PLIES_FOR_DRAW};
 use crate::rules::Preset;
 use crate::Color;
 use std::io::{BufRead, BufReader, Write};
@@ -19,12 +22,16 @@ pub struct EngineMatch {
     pub b: String,
     /// Games in all; colours alternate, each opening is played once with each colour.
     pub games: usize,
+    /// How many of them to leave out at the start: a long match played in parts (`--skip`).
+    pub skip: usize,
     /// Openings as turn lists (internal notation).
     pub openings: Vec<Vec<String>>,
     /// Each engine's time per move (`go movetime`).
     pub movetime_ms: u64,
     /// Games played at once (each with its own two engine processes).
     pub threads: usize,
+    /// Databases that adjudicate the positions they cover; `None` plays every game out.
+    pub adjudicator: Option<Endgames>,
 }
 
 /// One running engine program.
@@ -125,15 +132,44 @@ impl Drop for EngineProcess {
     }
 }
 
+/// How a game between two programs ended: the winner (`None` for a draw), how many plies were
+/// played, and whether the database adjudicated it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// Plies played, the opening included.
+    pub plies: usize,
+    /// Whether the game ended by the database's verdict rather than on the board.
+    pub adjudicated: bool,
+}
+
+/// The database's verdict on `game`'s position: the winner (`None` for a draw), or nothing
+/// when the position is not covered, or when a win's conversion would come too late for the
+/// 40-move rule (docs/rules.md §5), which the databases do not know: that game is played on.
+pub fn verdict(endgames: &Endgames, game: &Game) -> Option<Option<Color>> {
+    let side = game.side_to_move();
+    // The converting turn is the d-th from here; the position before it must not be drawn yet.
+    let in_time = |d: u8| game.quiet_plies() + u32::from(d) <= QUIET_PLIES_FOR_DRAW;
+    match endgames.probe(game.position())? {
+        Value::Draw => Some(None),
+        Value::Win(d) if in_time(d) => Some(Some(side)),
+        Value::Loss(d) if in_time(d) => Some(Some(side.opposite())),
+        Value::Win(_) | Value::Loss(_) => None,
+    }
+}
+
 /// One game from `opening`, `red` against `black`, adjudicated as in [`super::matches`]: the
-/// draw rules, and a draw after [`MAX_PLIES`] plies. The winner, or `None` for a draw.
+/// draw rules, and a draw after [`MAX_PLIES`] plies; with `adjudicator`, also by the database
+/// as soon as it covers the position ([`verdict`]).
 pub fn play_engine_game(
     preset: Preset,
     opening: &[String],
     red: &mut EngineProcess,
     black: &mut EngineProcess,
     movetime_ms: u64,
-) -> Result<Option<Color>, String> {
+    adjudicator: Option<&Endgames>,
+) -> Result<GameEnd, String> {
     let mut game = Game::new(preset.rules());
     for text in opening {
         game.play_text(text)
@@ -141,7 +177,15 @@ pub fn play_engine_game(
     }
     red.new_game(preset)?;
     black.new_game(preset)?;
+    let end = |game: &Game, winner, adjudicated| GameEnd {
+        winner,
+        plies: game.history().len(),
+        adjudicated,
+    };
     while game.outcome().is_none() && game.history().len() < MAX_PLIES {
+        if let Some(winner) = adjudicator.and_then(|db| verdict(db, &game)) {
+            return Ok(end(&game, winner, true));
+        }
         let engine = if game.side_to_move() == Color::Red {
             &mut *red
         } else {
@@ -150,13 +194,15 @@ pub fn play_engine_game(
         let text = engine.choose(&game, movetime_ms)?;
         game.play_text(&text).map_err(|e| e.to_string())?;
     }
-    Ok(match game.outcome() {
+    let winner = match game.outcome() {
         Some(Outcome::Win { winner, .. }) => Some(winner),
         _ => None,
-    })
+    };
+    Ok(end(&game, winner, false))
 }
 
-/// Plays the match: the result from `a`'s side.
+/// Plays the match: the result from `a`'s side. Each finished game is reported on stderr (a
+/// long match shows its progress).
 pub fn play_engine_match(config: &EngineMatch) -> Result<MatchResult, String> {
     let engines = |_thread| {
         Ok((
@@ -164,12 +210,34 @@ pub fn play_engine_match(config: &EngineMatch) -> Result<MatchResult, String> {
             EngineProcess::start(&config.b)?,
         ))
     };
-    let game = |(a, b): &mut (EngineProcess, EngineProcess), _i, opening: &[String], a_is_red| {
+    let game = |(a, b): &mut (EngineProcess, EngineProcess), i, opening: &[String], a_is_red| {
         let (red, black) = if a_is_red { (a, b) } else { (b, a) };
-        play_engine_game(config.preset, opening, red, black, config.movetime_ms)
+        let end = play_engine_game(
+            config.preset,
+            opening,
+            red,
+            black,
+            config.movetime_ms,
+            config.adjudicator.as_ref(),
+        )?;
+        let a_color = if a_is_red { Color::Red } else { Color::Black };
+        eprintln!(
+            "game {}/{}: A {}, {} after {} plies{}",
+            i + 1,
+            config.games,
+            if a_is_red { "red" } else { "black" },
+            match end.winner {
+                None => "draw",
+                Some(c) if c == a_color => "A wins",
+                Some(_) => "B wins",
+            },
+            end.plies,
+            if end.adjudicated { " (database)" } else { "" }
+        );
+        Ok(end.winner)
     };
     play_games(
-        config.games,
+        config.skip..config.games,
         config.threads,
         &config.openings,
         engines,

@@ -170,7 +170,7 @@ pub fn play_match(config: &MatchConfig) -> Result<MatchResult, String> {
         }
     };
     play_games(
-        config.games,
+        0..config.games,
         config.threads,
         &config.openings,
         players,
@@ -178,12 +178,14 @@ pub fn play_match(config: &MatchConfig) -> Result<MatchResult, String> {
     )
 }
 
-/// The schedule and the tally of every match: `games` games over `threads` threads, game `i`
-/// from opening `i / 2` (each opening once with each colour: side `a` is Red in the even games).
+/// The schedule and the tally of every match: the games numbered `games` over `threads` threads,
+/// game `i` from opening `i / 2` (each opening once with each colour: side `a` is Red in the even
+/// games). A long match can be played in parts (`0..200`, then `200..400`) whose tallies add up
+/// to the whole one.
 /// `players` makes a thread's pair of players; `game` plays game `i` with them and says who won.
 /// The result is from `a`'s side.
 pub fn play_games<P>(
-    games: usize,
+    games: std::ops::Range<usize>,
     threads: usize,
     openings: &[Vec<String>],
     players: impl Fn(usize) -> Result<P, String> + Sync,
@@ -200,7 +202,7 @@ pub fn play_games<P>(
                 scope.spawn(move || {
                     let mut total = MatchResult::default();
                     let mut pair = players(t)?;
-                    for i in (t..games).step_by(threads) {
+                    for i in (games.start + t..games.end).step_by(threads) {
                         let opening = &openings[(i / 2) % openings.len()];
                         let a_is_red = i % 2 == 0;
                         let a_color = if a_is_red { Color::Red } else { Color::Black };
