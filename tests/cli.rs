@@ -608,4 +608,53 @@ fn engine_and_search_choose_the_evaluation() {
     };
     // The learned tables change what the search sees (and so how far it looks).
     assert_ne!(search("learned"), search("hand"));
+    // Tables from a file replace the built-in ones of their family: a few games' worth differ.
+    let dir = std::env::temp_dir().join(format!("dame-eval-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tables = dir.join("english.bin");
+    let out = dame(&[
+        "learn",
+        "--rules",
+        "english",
+        "--games",
+        "6",
+        "--level",
+        "2",
+        "--epochs",
+        "20",
+        "--out",
+        tables.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let from_file = search(tables.to_str().unwrap());
+    assert_ne!(from_file, search("learned"));
+    assert_ne!(from_file, search("hand"));
+    // The protocol engine takes them too.
+    let out = dame_with_stdin(
+        &[
+            "engine",
+            "--eval",
+            tables.to_str().unwrap(),
+            "--egdb",
+            "off",
+        ],
+        "rules english\nposition startpos\ngo depth 6\nquit\n",
+    );
+    assert!(stdout(&out).contains("bestmove "), "{}", stderr(&out));
+    // A damaged file is refused with its name and the reason.
+    let mut bytes = std::fs::read(&tables).unwrap();
+    bytes[1000] ^= 0x40;
+    std::fs::write(&tables, &bytes).unwrap();
+    let out = dame(&[
+        "search",
+        "--rules",
+        "english",
+        "--depth",
+        "4",
+        "--eval",
+        tables.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("english.bin: "), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -10,7 +10,9 @@
 //! Bad arguments or a bad FEN: one line on stderr, exit status 2.
 
 use dame::engine::egdb::{Endgames, PieceCountReport, Value};
-use dame::engine::{external, learn, matches, protocol, tune, Engine, Level, Limits, Weights};
+use dame::engine::{
+    external, learn, matches, protocol, tune, Engine, LearnedEval, Level, Limits, Weights,
+};
 use dame::notation::{pdn, Numbering};
 use dame::{perft, position_from_fen, Position, Preset};
 use std::collections::HashMap;
@@ -21,7 +23,7 @@ const USAGE: &str = "usage:
   dame perft --rules <preset> [--fen \"<FEN>\"] --depth <D>
   dame moves --rules <preset> [--fen \"<FEN>\"] [--notation internal|native]
   dame search --rules <preset> [--fen \"<FEN>\"] (--depth <D> | --movetime <MS> | --nodes <N>)
-              [--notation internal|native] [--eval learned|hand]
+              [--notation internal|native] [--eval learned|hand|<tables FILE>]
   dame pdn [FILE] [--rules <preset for games without GameType or Rules tag>]
   dame match --rules <preset> --a <level> --b <level> --games <N> [--openings FILE]
              [--movetime <MS of the top level; the others scale>] [--threads <T>] [--seed <S>]
@@ -34,7 +36,7 @@ const USAGE: &str = "usage:
              [--decay <L2>] [--write-positions FILE | --positions FILE]
   dame egdb --rules <preset> --pieces <N> [--kings-only] [--out DIR] [--threads <T>]
   dame egdb --rules <preset> --probe \"<FEN>\" [--dir DIR]
-  dame engine [--eval learned|hand] [--egdb DIR|off]   (default: egdb/ if there)
+  dame engine [--eval learned|hand|<tables FILE>] [--egdb DIR|off]   (default: egdb/ if there)
                 (a line protocol on stdin/stdout: rules, newgame, position, go, stop, isready,
                 quit, egdb)";
 
@@ -123,9 +125,17 @@ impl Options {
         match self.get("eval") {
             None | Some("learned") => engine.use_embedded(),
             Some("hand") => {}
+            // Tables from a file (`dame learn --out FILE`), to try them before building them in;
+            // the other families keep the built-in ones.
+            Some(path) if std::path::Path::new(path).is_file() => {
+                let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+                let tables = LearnedEval::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+                engine.use_embedded();
+                engine.use_learned(std::sync::Arc::new(tables));
+            }
             Some(other) => {
                 return Err(format!(
-                    "unknown evaluation '{other}' (expected learned or hand)"
+                    "unknown evaluation '{other}' (expected learned, hand or a tables file)"
                 ))
             }
         }
