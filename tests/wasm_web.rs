@@ -950,6 +950,7 @@ fn learned_tables_evaluate_as_natively() {
     let load = |bytes: &[u8]| LearnedEval::from_bytes(bytes).expect("the committed tables load");
     let short_kings = load(include_bytes!("../data/learned/short-kings.bin"));
     let huffing = load(include_bytes!("../data/learned/huffing.bin"));
+    let flying_kings = load(include_bytes!("../data/learned/flying-kings.bin"));
     let mut checked = 0;
     for line in include_str!("learned_values.txt")
         .lines()
@@ -965,7 +966,7 @@ fn learned_tables_evaluate_as_natively() {
         let tables = match preset.info().eval_family {
             EvalFamily::ShortKings => &short_kings,
             EvalFamily::Huffing => &huffing,
-            EvalFamily::FlyingKings => panic!("no flying-kings tables are kept"),
+            EvalFamily::FlyingKings => &flying_kings,
         };
         let pos = dame::position_from_fen(fen, preset.rules()).unwrap();
         assert_eq!(

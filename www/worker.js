@@ -31,6 +31,7 @@ function reply(answer, request) {
 const TABLES = [
   new URL('learned/short-kings.bin', import.meta.url),
   new URL('learned/huffing.bin', import.meta.url),
+  new URL('learned/flying-kings.bin', import.meta.url),
 ];
 
 /** @param {Glue} glue */

@@ -350,15 +350,17 @@ pub fn embedded(family: EvalFamily) -> Option<std::sync::Arc<LearnedEval>> {
         use std::sync::{Arc, OnceLock};
         static SHORT_KINGS: OnceLock<Arc<LearnedEval>> = OnceLock::new();
         static HUFFING: OnceLock<Arc<LearnedEval>> = OnceLock::new();
+        static FLYING_KINGS: OnceLock<Arc<LearnedEval>> = OnceLock::new();
         let (cell, bytes): (_, &[u8]) = match family {
             EvalFamily::ShortKings => (
                 &SHORT_KINGS,
                 include_bytes!("../../data/learned/short-kings.bin"),
             ),
             EvalFamily::Huffing => (&HUFFING, include_bytes!("../../data/learned/huffing.bin")),
-            // Trained (`dame learn --rules russian --games 3000 --seed 1`), not confirmed: +24 ± 49
-            // Elo in Russian over 100 games.
-            EvalFamily::FlyingKings => return None,
+            EvalFamily::FlyingKings => (
+                &FLYING_KINGS,
+                include_bytes!("../../data/learned/flying-kings.bin"),
+            ),
         };
         let tables = cell.get_or_init(|| {
             Arc::new(LearnedEval::from_bytes(bytes).expect("embedded tables are valid"))

@@ -9,17 +9,17 @@ import { openGame, drag, play, q, withBrowser } from './helpers.mjs';
 
 const env = withBrowser();
 
-/// Asks the computer for a turn from the English start position until its reply says it played
-/// at full strength (`wantFull`) or not.
-async function thinkUntil(page, wantFull) {
-  return page.evaluate(async (wantFull) => {
-    const ask = () => window.dame.engine.think({ rules: 'english', start: 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12', history: [], level: 1 });
+/// Asks the computer for a turn from the start position of `rules` (English unless told) until
+/// its reply says it played at full strength (`wantFull`) or not.
+async function thinkUntil(page, wantFull, rules = 'english') {
+  return page.evaluate(async ({ wantFull, rules }) => {
+    const ask = () => window.dame.engine.think({ rules, start: 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12', history: [], level: 1 });
     for (;;) {
       const reply = await ask();
       if (reply.fullStrength === wantFull) return reply;
       await new Promise((r) => setTimeout(r, 50));
     }
-  }, wantFull);
+  }, { wantFull, rules });
 }
 
 /// The computer answers a move made with the mouse.
@@ -33,6 +33,8 @@ test('the worker loads the learned tables after the first paint, the computer th
   await play(page);
   const reply = await thinkUntil(page, true);
   assert.ok(reply.text, 'a turn');
+  // Every rule family has its tables: short kings, huffing, flying kings.
+  for (const rules of ['blasen', 'russian', 'standard-flying']) assert.ok((await thinkUntil(page, true, rules)).text, rules);
   await computerAnswers(page);
   // The worker fetches them (it starts once the board is up); the page itself never does.
   const pageFetched = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.bin')).length);
@@ -40,7 +42,8 @@ test('the worker loads the learned tables after the first paint, the computer th
   await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 30000 });
   await page.waitForFunction(async () => {
     const cache = await caches.open('dame-v2');
-    return (await cache.keys()).some((r) => /learned\/short-kings-[0-9a-f]{16}\.bin$/.test(r.url));
+    const keys = await cache.keys();
+    return ['short-kings', 'huffing', 'flying-kings'].every((family) => keys.some((r) => new RegExp(`learned/${family}-[0-9a-f]{16}\\.bin$`).test(r.url)));
   }, null, { timeout: 30000, polling: 100 });
   assert.deepEqual(errors, []);
   await context.close();
