@@ -437,24 +437,29 @@ fn stop_ends_a_deep_search_with_a_legal_bestmove() {
     assert_eq!(lines.last().map(String::as_str), Some("readyok"));
 }
 
+/// `dame match` between two copies of `engine`, 5 ms a move, with `extra` options.
+fn engine_match(rules: &str, engine: &str, games: &str, extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "match",
+        "--rules",
+        rules,
+        "--engine-a",
+        engine,
+        "--engine-b",
+        engine,
+        "--games",
+        games,
+        "--movetime",
+        "5",
+    ];
+    args.extend_from_slice(extra);
+    dame(&args)
+}
+
 #[test]
 fn a_long_engine_match_can_be_played_in_parts_and_reports_each_game() {
     let engine = format!("{} engine --egdb off", env!("CARGO_BIN_EXE_dame"));
-    let out = dame(&[
-        "match",
-        "--rules",
-        "english",
-        "--engine-a",
-        &engine,
-        "--engine-b",
-        &engine,
-        "--games",
-        "4",
-        "--skip",
-        "2",
-        "--movetime",
-        "5",
-    ]);
+    let out = engine_match("english", &engine, "4", &["--skip", "2"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stdout(&out).contains(": 2 games,"), "{}", stdout(&out));
     // Games 3 and 4 of the schedule: the second ballot, A with Red and then with Black.
@@ -465,21 +470,7 @@ fn a_long_engine_match_can_be_played_in_parts_and_reports_each_game() {
     assert!(games[1].starts_with("game 4/4: A black, "), "{log}");
     assert!(games.iter().all(|g| g.contains(" after ")), "{log}");
     for bad in [&["--skip", "4"][..], &["--adjudicate", "/no/such/dir"][..]] {
-        let mut args = vec![
-            "match",
-            "--rules",
-            "english",
-            "--engine-a",
-            &engine,
-            "--engine-b",
-            &engine,
-            "--games",
-            "4",
-            "--movetime",
-            "5",
-        ];
-        args.extend_from_slice(bad);
-        let out = dame(&args);
+        let out = engine_match("english", &engine, "4", bad);
         assert_eq!(out.status.code(), Some(2), "{bad:?}");
         assert!(stderr(&out).contains(bad[0]), "{bad:?}: {}", stderr(&out));
     }
@@ -489,21 +480,7 @@ fn a_long_engine_match_can_be_played_in_parts_and_reports_each_game() {
 fn match_plays_two_engine_programs_over_the_protocol() {
     // Two copies of this binary's engine, in Blasen (huffs are two-word turns on the wire).
     let engine = format!("{} engine", env!("CARGO_BIN_EXE_dame"));
-    let out = dame(&[
-        "match",
-        "--rules",
-        "blasen",
-        "--engine-a",
-        &engine,
-        "--engine-b",
-        &engine,
-        "--games",
-        "2",
-        "--movetime",
-        "5",
-        "--threads",
-        "1",
-    ]);
+    let out = engine_match("blasen", &engine, "2", &["--threads", "1"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let text = stdout(&out);
     let first = text.lines().next().unwrap();
@@ -521,19 +498,7 @@ fn match_plays_two_engine_programs_over_the_protocol() {
 
 #[test]
 fn match_reports_an_engine_that_cannot_start() {
-    let out = dame(&[
-        "match",
-        "--rules",
-        "english",
-        "--engine-a",
-        "/no/such/engine",
-        "--engine-b",
-        "/no/such/engine",
-        "--games",
-        "2",
-        "--movetime",
-        "5",
-    ]);
+    let out = engine_match("english", "/no/such/engine", "2", &[]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("cannot start engine '/no/such/engine'"),
@@ -544,27 +509,32 @@ fn match_reports_an_engine_that_cannot_start() {
 
 // ------------------------------------------------------------------ the learned evaluation
 
+/// `dame learn` on six quick English games (level 2, 20 epochs), tables written to `out`.
+fn learn_a_little(out: &std::path::Path, seed: &str) -> std::process::Output {
+    dame(&[
+        "learn",
+        "--rules",
+        "english",
+        "--games",
+        "6",
+        "--seed",
+        seed,
+        "--epochs",
+        "20",
+        "--level",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ])
+}
+
 #[test]
 fn learn_writes_the_same_tables_for_the_same_seed() {
     let dir = std::env::temp_dir().join(format!("dame-learn-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let run = |name: &str, seed: &str| {
         let path = dir.join(name);
-        let out = dame(&[
-            "learn",
-            "--rules",
-            "english",
-            "--games",
-            "6",
-            "--seed",
-            seed,
-            "--epochs",
-            "20",
-            "--level",
-            "2",
-            "--out",
-            path.to_str().unwrap(),
-        ]);
+        let out = learn_a_little(&path, seed);
         assert!(out.status.success(), "{}", stderr(&out));
         assert!(stderr(&out).contains("positions/s"), "{}", stderr(&out));
         assert!(stdout(&out).contains("held-out loss"), "{}", stdout(&out));
@@ -612,19 +582,7 @@ fn engine_and_search_choose_the_evaluation() {
     let dir = std::env::temp_dir().join(format!("dame-eval-file-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let tables = dir.join("english.bin");
-    let out = dame(&[
-        "learn",
-        "--rules",
-        "english",
-        "--games",
-        "6",
-        "--level",
-        "2",
-        "--epochs",
-        "20",
-        "--out",
-        tables.to_str().unwrap(),
-    ]);
+    let out = learn_a_little(&tables, "1");
     assert!(out.status.success(), "{}", stderr(&out));
     let from_file = search(tables.to_str().unwrap());
     assert_ne!(from_file, search("learned"));
