@@ -4,7 +4,9 @@
 use dame::engine::egdb::{EgdbError, Endgames, Material, Value};
 use dame::engine::external::verdict;
 use dame::engine::{Engine, Limits};
-use dame::{position_from_fen, Color, Game, Outcome, Position, Preset, WinReason};
+use dame::{
+    position_from_fen, Color, Game, Outcome, Position, Preset, WinReason, QUIET_PLIES_FOR_DRAW,
+};
 use std::sync::{Arc, OnceLock};
 
 mod common;
@@ -134,11 +136,12 @@ fn the_match_runner_adjudicates_covered_positions_in_time_for_the_draw_rules() {
     let mut g = game("W:WK1,K32:BK15");
     let mut seen = std::collections::HashSet::new();
     let mut adjudicated_late = None;
-    while g.outcome().is_none() && g.quiet_plies() < 80 {
+    while g.outcome().is_none() && g.quiet_plies() < QUIET_PLIES_FOR_DRAW {
         let Some(Value::Win(d) | Value::Loss(d)) = db.probe(g.position()) else {
             panic!("{}: left the won ending", g.position());
         };
-        let expected = (g.quiet_plies() + u32::from(d) <= 80).then_some(Some(Color::Red));
+        let in_time = g.quiet_plies() + u32::from(d) <= QUIET_PLIES_FOR_DRAW;
+        let expected = in_time.then_some(Some(Color::Red));
         assert_eq!(
             verdict(db, &g),
             expected,
@@ -353,8 +356,6 @@ fn a_database_survives_its_file_and_a_damaged_file_is_refused() {
     assert!(matches!(err, EgdbError::NotADatabase(_)), "{err}");
 }
 
-/// `dame egdb` writes a database, `--probe` and `dame engine --egdb` read it, and both refuse
-/// it once damaged, saying so.
 /// Runs `dame <args>` in `dir` on English two kings against one (`W:WK29,K25:BK4`) searched to
 /// `depth`, and returns the first line of its answer that starts with `prefix`, without it.
 fn two_kings_v_one(dir: &std::path::Path, args: &[&str], depth: u32, prefix: &str) -> String {
@@ -367,6 +368,8 @@ fn two_kings_v_one(dir: &std::path::Path, args: &[&str], depth: u32, prefix: &st
         .to_string()
 }
 
+/// `dame egdb` writes a database, `--probe` and `dame engine --egdb` read it, and both refuse
+/// it once damaged, saying so.
 #[test]
 fn the_cli_generates_probes_and_plays_with_a_database_and_refuses_a_damaged_one() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("egdb-cli");

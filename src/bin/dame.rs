@@ -339,10 +339,10 @@ fn engine_match(opts: &Options, preset: Preset) -> Result<(), String> {
             .max(1),
         skip: opts.number("skip")?.unwrap_or(0) as usize,
         threads: opts.number("threads")?.unwrap_or(1) as usize,
-        adjudicator: match opts.get("adjudicate") {
-            Some(dir) => Some(read_egdb(dir, preset).map_err(|e| format!("--adjudicate: {e}"))?),
-            None => None,
-        },
+        adjudicator: opts
+            .get("adjudicate")
+            .map(|dir| read_egdb(dir, preset).map_err(|e| format!("--adjudicate: {e}")))
+            .transpose()?,
     };
     if config.skip >= config.games {
         return Err("--games must be more than --skip".into());
