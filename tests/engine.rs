@@ -240,6 +240,43 @@ fn ticks() -> f64 {
 }
 
 #[test]
+fn a_move_time_is_used_to_its_end_unless_one_turn_is_legal() {
+    // A move's time cannot be saved for a later move, so the search goes on until the clock says
+    // it is up (an iteration cut short still counts for the turns it searched in full).
+    let mut game = Game::new(Preset::English.rules());
+    for turn in ["22-18", "11-15", "18x11", "8x15"] {
+        game.play_text(turn).unwrap();
+    }
+    for p in [Position::start(Preset::English.rules()), *game.position()] {
+        for ms in [30.0, 60.0, 100.0, 150.0, 200.0, 300.0] {
+            let limits = Limits {
+                movetime_ms: Some(ms),
+                clock: Some(ticking_clock),
+                ..Limits::default()
+            };
+            let mut engine = Engine::new(8);
+            let result = engine.search_position(&p, &limits);
+            assert!(engine.stopped(), "{ms} ms: stopped by the clock");
+            assert!(result.elapsed_ms >= ms, "{ms} ms: {}", result.elapsed_ms);
+        }
+    }
+    // 19x10 is the only legal turn: it is played at once.
+    let forced = pos(Preset::English, "W:W19:B1,15");
+    assert_eq!(forced.legal_turns().len(), 1);
+    let before = ticks();
+    let result = Engine::new(8).search_position(
+        &forced,
+        &Limits {
+            movetime_ms: Some(1000.0),
+            clock: Some(ticking_clock),
+            ..Limits::default()
+        },
+    );
+    assert_eq!(result.depth, 1);
+    assert!(ticks() - before < 10.0, "{} ticks", ticks() - before);
+}
+
+#[test]
 fn every_level_has_a_time_cap() {
     for level in Level::ALL {
         let info = level.info();

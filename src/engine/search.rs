@@ -1,8 +1,8 @@
 //! Iterative deepening alpha-beta search (principal variation search) over turns.
 //!
 //! Transposition table with Zobrist keys (side to move and huffable set included) and enhanced
-//! transposition cutoffs, aspiration windows at the root, a time plan that thinks longer when the
-//! best turn changes or the score falls, move ordering (hash move, huffs, captures, crowning,
+//! transposition cutoffs, aspiration windows at the root, a time limit used to its end (an
+//! iteration the clock cuts short still counts for the turns it searched in full), move ordering (hash move, huffs, captures, crowning,
 //! killers, history), late-move reductions for quiet moves, forced-move extension, capture
 //! resolution at the horizon (no stand-pat while a capture is compulsory; in Blasen a stand-pat
 //! that counts the huffs both sides are owed), draw detection (repetition within the search, the
@@ -63,8 +63,8 @@ pub struct Limits {
     /// Stop after this many milliseconds.
     pub movetime_ms: Option<f64>,
     /// A hard time cap in milliseconds: the search stops there, wherever it is. Unlike
-    /// `movetime_ms` it does not end iterations early to save time, so a search limited by
-    /// depth that finishes within the cap plays exactly as without it.
+    /// `movetime_ms` it does not play a single legal turn at once, so a search limited by depth
+    /// that finishes within the cap plays exactly as without it.
     pub max_ms: Option<f64>,
     /// Needed with `movetime_ms` and `max_ms`; natively [`native_clock`] is used when it is missing.
     pub clock: Option<Clock>,
@@ -354,10 +354,12 @@ impl Engine {
             .depth
             .unwrap_or(MAX_PLY as u32 - 8)
             .clamp(1, MAX_PLY as u32 - 8);
-        let mut time = TimePlan::new(limits.movetime_ms, root_turns.len());
+        // A move's time cannot be saved for a later move: it is used to its end, unless there is
+        // nothing to choose.
+        let forced = limits.movetime_ms.is_some() && root_turns.len() == 1;
         for depth in 1..=max_depth {
             self.root_best = None;
-            let score = self.search_root(&pos, depth as i32, result.score, &mut time);
+            let score = self.search_root(&pos, depth as i32, result.score);
             if self.stopped {
                 // A turn that beat the window's lower bound in the unfinished iteration was
                 // searched in full, at a greater depth than the last iteration's best.
@@ -370,7 +372,6 @@ impl Engine {
                 break;
             }
             if let Some((turn, _)) = self.root_best {
-                time.completed(depth, result.best != Some(turn), score);
                 result.best = Some(turn);
             }
             result.score = score;
@@ -383,7 +384,7 @@ impl Engine {
                     ..result.clone()
                 });
             }
-            if !time.another_iteration(self.now() - self.start_ms) {
+            if forced {
                 break;
             }
             if score.abs() > WIN_BOUND && depth as i32 > WIN - score.abs() + 2 {
@@ -402,8 +403,8 @@ impl Engine {
 
     /// Searches the root to `depth` in a narrow window around the last iteration's score
     /// (aspiration): most iterations land inside it and cost less. A score outside is searched
-    /// again in a wider window; a fall below it also tells the time plan to think longer.
-    fn search_root(&mut self, pos: &Position, depth: i32, guess: i32, time: &mut TimePlan) -> i32 {
+    /// again in a wider window.
+    fn search_root(&mut self, pos: &Position, depth: i32, guess: i32) -> i32 {
         if depth < ASPIRATION_FROM_DEPTH || guess.abs() > WIN_BOUND {
             return self.negamax(pos, depth, 0, -INF, INF);
         }
@@ -415,7 +416,6 @@ impl Engine {
                 return score;
             }
             if score <= alpha {
-                time.fell();
                 alpha = (score - delta).max(-INF);
             } else if score >= beta {
                 beta = (score + delta).min(INF);
@@ -904,70 +904,6 @@ impl Engine {
     }
 }
 
-/// How much of a move's time to spend. No new iteration starts after a share of the time
-/// (an iteration takes about as long as all before it, so a late one would not finish); the
-/// share grows when the best turn changes or the score falls, and shrinks while the best turn
-/// holds. The search itself stops at the full time, wherever it is.
-struct TimePlan {
-    movetime_ms: Option<f64>,
-    /// A single legal turn: nothing to think about.
-    forced: bool,
-    /// Iterations in a row that kept the best turn.
-    stable: u32,
-    /// The last iteration changed the best turn or fell below its window.
-    unsettled: bool,
-    last_score: Option<i32>,
-}
-
-impl TimePlan {
-    fn new(movetime_ms: Option<f64>, root_turns: usize) -> TimePlan {
-        TimePlan {
-            movetime_ms,
-            forced: root_turns == 1,
-            stable: 0,
-            unsettled: false,
-            last_score: None,
-        }
-    }
-
-    /// The iteration's score fell below the aspiration window.
-    fn fell(&mut self) {
-        self.unsettled = true;
-    }
-
-    /// An iteration finished, with a new best turn or not.
-    fn completed(&mut self, depth: u32, changed: bool, score: i32) {
-        let dropped = self
-            .last_score
-            .is_some_and(|last| score < last - ASPIRATION_WINDOW);
-        if depth > 1 && (changed || dropped) {
-            self.stable = 0;
-            self.unsettled = true;
-        } else {
-            self.stable += 1;
-            self.unsettled = false;
-        }
-        self.last_score = Some(score);
-    }
-
-    fn another_iteration(&self, elapsed_ms: f64) -> bool {
-        let Some(movetime) = self.movetime_ms else {
-            return true;
-        };
-        if self.forced {
-            return false;
-        }
-        let share = if self.unsettled {
-            0.8
-        } else if self.stable >= 4 {
-            0.4
-        } else {
-            0.55
-        };
-        elapsed_ms < share * movetime
-    }
-}
-
 /// What the steps of a node's search need to know about it.
 struct Node<'a> {
     pos: &'a Position,
@@ -1080,42 +1016,6 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_time_plan_thinks_longer_when_the_best_turn_changes_and_shorter_when_it_holds() {
-        let mut plan = TimePlan::new(Some(1000.0), 7);
-        plan.completed(1, false, 0);
-        assert!(plan.another_iteration(500.0));
-        assert!(!plan.another_iteration(600.0));
-        plan.completed(2, true, 0);
-        assert!(
-            plan.another_iteration(700.0),
-            "a new best turn earns more time"
-        );
-        assert!(!plan.another_iteration(850.0), "but never the whole of it");
-        for depth in 3..8 {
-            plan.completed(depth, false, 0);
-        }
-        assert!(
-            !plan.another_iteration(450.0),
-            "a settled search stops early"
-        );
-        plan.completed(8, false, -40);
-        assert!(
-            plan.another_iteration(700.0),
-            "a falling score earns more time"
-        );
-        plan.fell();
-        assert!(plan.another_iteration(700.0));
-    }
-
-    #[test]
-    fn a_single_legal_turn_or_no_time_limit() {
-        let forced = TimePlan::new(Some(1000.0), 1);
-        assert!(!forced.another_iteration(0.0));
-        let untimed = TimePlan::new(None, 7);
-        assert!(untimed.another_iteration(1e9));
-    }
 
     #[test]
     fn the_table_keeps_the_deepest_entry_of_this_search_and_the_newest_beside_it() {
