@@ -2,11 +2,11 @@
 //!
 //! Transposition table with Zobrist keys (side to move and huffable set included) and enhanced
 //! transposition cutoffs, aspiration windows at the root, a time limit used to its end (an
-//! iteration the clock cuts short still counts for the turns it searched in full), move ordering (hash move, huffs, captures, crowning,
-//! killers, history), late-move reductions for quiet moves, forced-move extension, capture
-//! resolution at the horizon (no stand-pat while a capture is compulsory; in Blasen a stand-pat
-//! that counts the huffs both sides are owed), draw detection (repetition within the search, the
-//! 40-move rule) and mate-distance scores.
+//! iteration the clock cuts short still counts for the turns it searched in full), move ordering
+//! (hash move, huffs, captures, crowning, killers, history), late-move reductions for quiet
+//! moves, forced-move extension, capture resolution at the horizon (no stand-pat while a capture
+//! is compulsory; in Blasen a stand-pat that counts the huffs both sides are owed), draw
+//! detection (repetition within the search, the 40-move rule) and mate-distance scores.
 
 use super::egdb::{Endgames, Value};
 use super::eval::{self, Weights};
@@ -60,7 +60,7 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Stop after this many positions.
     pub nodes: Option<u64>,
-    /// Stop after this many milliseconds.
+    /// Search for this many milliseconds, to the end (a single legal turn is played at once).
     pub movetime_ms: Option<f64>,
     /// A hard time cap in milliseconds: the search stops there, wherever it is. Unlike
     /// `movetime_ms` it does not play a single legal turn at once, so a search limited by depth
