@@ -2,7 +2,8 @@
 //   page weight gzipped, navigation → board painted, main-thread long tasks while the computer
 //   thinks at its top level, and the search speed in the browser against the native build.
 // Usage: node tests/browser/figures.mjs  (after `trunk build --release` and
-//        `cargo build --release --bin dame-web`; BASE_URL as for the tests).
+//        `cargo build --release --bin dame-web`; BASE_URL as for the tests;
+//        PAINT_AGAINST=<dist/ of another build> times that build's first paint in turns with this one).
 
 import { gzipSync } from 'node:zlib';
 import { readFileSync, existsSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { loadavg, cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setup, openGame, drag, idle } from './helpers.mjs';
+import { setup, serve, openGame, drag, idle } from './helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(root, 'dist');
@@ -77,18 +78,28 @@ try {
   if (missing.length) throw new Error(`page weight: loaded files not found in dist/: ${missing.join(', ')}`);
   await context.close();
 
-  // 2. Navigation → board painted (fresh context each time: nothing cached).
-  const times = [];
+  // 2. Navigation → board painted (fresh context each time: nothing cached). With
+  // PAINT_AGAINST=<another build's dist/> the two builds load in turns on the same machine, so that
+  // a slow figure can be told apart from a busy or slower machine.
+  const against = process.env.PAINT_AGAINST ? await serve(path.resolve(process.env.PAINT_AGAINST)) : null;
+  const builds = [{ name: 'this build', base: env.base, times: [] }];
+  if (against) builds.push({ name: `PAINT_AGAINST ${process.env.PAINT_AGAINST}`, base: against.base, times: [] });
   for (let i = 0; i < 7; i++) {
-    const c = await env.browser.newContext();
-    const p = await c.newPage();
-    await p.goto(env.base);
-    await p.waitForSelector('body[data-ready="1"]');
-    times.push(await p.evaluate(() => performance.getEntriesByName('board-painted')[0].startTime));
-    await c.close();
+    for (const build of builds) {
+      const c = await env.browser.newContext();
+      const p = await c.newPage();
+      await p.goto(build.base);
+      await p.waitForSelector('body[data-ready="1"]');
+      build.times.push(await p.evaluate(() => performance.getEntriesByName('board-painted')[0].startTime));
+      await c.close();
+    }
   }
-  times.sort((a, b) => a - b);
-  report(`navigation → board painted: median ${times[3].toFixed(0)} ms, best ${times[0].toFixed(0)} ms, worst ${times[6].toFixed(0)} ms of 7 cold loads (budget 300 ms)`);
+  await against?.stop();
+  for (const { name, times } of builds) {
+    times.sort((a, b) => a - b);
+    const who = against ? ` (${name})` : '';
+    report(`navigation → board painted${who}: median ${times[3].toFixed(0)} ms, best ${times[0].toFixed(0)} ms, worst ${times[6].toFixed(0)} ms of 7 cold loads (budget 300 ms)`);
+  }
 
   // 3. Long tasks on the page's main thread while the computer thinks at its top level: two
   // games, each a first move and the computer's answer.
