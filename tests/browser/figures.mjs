@@ -84,17 +84,20 @@ try {
   const against = process.env.PAINT_AGAINST ? await serve(path.resolve(process.env.PAINT_AGAINST)) : null;
   const builds = [{ name: 'this build', base: env.base, times: [] }];
   if (against) builds.push({ name: `PAINT_AGAINST ${process.env.PAINT_AGAINST}`, base: against.base, times: [] });
-  for (let i = 0; i < 7; i++) {
-    for (const build of builds) {
-      const c = await env.browser.newContext();
-      const p = await c.newPage();
-      await p.goto(build.base);
-      await p.waitForSelector('body[data-ready="1"]');
-      build.times.push(await p.evaluate(() => performance.getEntriesByName('board-painted')[0].startTime));
-      await c.close();
+  try {
+    for (let i = 0; i < 7; i++) {
+      for (const build of builds) {
+        const c = await env.browser.newContext();
+        const p = await c.newPage();
+        await p.goto(build.base);
+        await p.waitForSelector('body[data-ready="1"]');
+        build.times.push(await p.evaluate(() => performance.getEntriesByName('board-painted')[0].startTime));
+        await c.close();
+      }
     }
+  } finally {
+    await against?.stop(); // the other build's server, also when a load fails
   }
-  await against?.stop();
   for (const { name, times } of builds) {
     times.sort((a, b) => a - b);
     const who = against ? ` (${name})` : '';
