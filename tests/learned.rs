@@ -191,3 +191,62 @@ fn the_engine_uses_tables_only_for_their_own_family() {
     engine.forget_learned();
     assert!(engine.learned_for(&Preset::English.rules()).is_none());
 }
+
+#[test]
+fn tables_in_the_rows_layout_read_back_and_differ_from_blocks_only_by_the_row_bands() {
+    use dame::engine::Layout;
+    // Committed tables in the blocks layout, rewritten in the rows layout with the bands at
+    // zero, evaluate exactly as before; a band entry changes the value of the boards that use it.
+    let blocks: &[u8] = include_bytes!("../data/learned/flying-kings.bin");
+    let blocks_tables = LearnedEval::from_bytes(blocks).unwrap();
+    let phase_blocks = (blocks.len() - 12 - 8) / 2;
+    let bands = 4 * 6561;
+    let kings = 32;
+    let mut body = Vec::new();
+    for phase in 0..2 {
+        let set = &blocks[12 + phase * phase_blocks..12 + (phase + 1) * phase_blocks];
+        let (regions, king_squares) = set.split_at(phase_blocks - kings);
+        body.extend_from_slice(regions);
+        body.extend(std::iter::repeat_n(0u8, bands));
+        body.extend_from_slice(king_squares);
+    }
+    let with_hash = |body: &[u8]| {
+        let mut bytes = blocks[..12].to_vec();
+        bytes[9] = 1;
+        bytes.extend_from_slice(body);
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for &b in &bytes {
+            hash ^= b as u64;
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        bytes.extend_from_slice(&hash.to_le_bytes());
+        bytes
+    };
+    let rows = LearnedEval::from_bytes(&with_hash(&body)).expect("rows layout loads");
+    assert_eq!(rows.layout(), Layout::Rows);
+    assert_eq!(blocks_tables.layout(), Layout::Blocks);
+    assert_eq!(rows.to_bytes(), with_hash(&body));
+    let positions = random_positions(20, 11);
+    for pos in &positions {
+        assert_eq!(rows.evaluate(pos), blocks_tables.evaluate(pos));
+    }
+    // The band of a side's own two back rows (rows 7-8 seen from that side) with all eight
+    // squares its own: at the start both sides use it, so a value there cancels; once one side
+    // has moved a man off them, it counts for the other alone.
+    let start = Game::new(Preset::English.rules());
+    let mut changed = body.clone();
+    let entry = (9 + 3) * 6561 + 3280;
+    changed[entry] = 50;
+    let tweaked = LearnedEval::from_bytes(&with_hash(&changed)).unwrap();
+    assert_eq!(
+        tweaked.evaluate(start.position()),
+        rows.evaluate(start.position())
+    );
+    let mut moved = 0;
+    for pos in &positions {
+        if tweaked.evaluate(pos) != rows.evaluate(pos) {
+            moved += 1;
+        }
+    }
+    assert!(moved > 0, "a band entry is read by some positions");
+}

@@ -11,7 +11,7 @@
 
 use dame::engine::egdb::{Endgames, PieceCountReport, Value};
 use dame::engine::{
-    external, learn, matches, protocol, tune, Engine, LearnedEval, Level, Limits, Weights,
+    external, learn, matches, protocol, tune, Engine, Layout, LearnedEval, Level, Limits, Weights,
 };
 use dame::notation::{pdn, Numbering};
 use dame::{perft, position_from_fen, Position, Preset};
@@ -33,7 +33,7 @@ const USAGE: &str = "usage:
              [--skip <N: leave out the first N games, to play a long match in parts>]
   dame tune --rules <preset> [--games <N>] [--level <L>] [--rounds <R>] [--seed <S>] [--check <N>]
   dame learn --rules <preset> --out FILE [--games <N>] [--level <L>] [--seed <S>] [--epochs <E>]
-             [--decay <L2>] [--write-positions FILE | --positions FILE]
+             [--decay <L2>] [--layout blocks|rows] [--write-positions FILE | --positions FILE]
   dame egdb --rules <preset> --pieces <N> [--kings-only] [--out DIR] [--threads <T>]
   dame egdb --rules <preset> --probe \"<FEN>\" [--dir DIR]
   dame engine [--eval learned|hand|<tables FILE>] [--egdb DIR|off]   (default: egdb/ if there)
@@ -516,10 +516,16 @@ fn cmd_learn(args: &[String]) -> Result<(), String> {
             "out",
             "positions",
             "write-positions",
+            "layout",
         ],
     )?;
     let preset = opts.preset()?;
     let out = opts.get("out").ok_or("missing --out FILE")?;
+    let layout = match opts.get("layout") {
+        None => Layout::default(),
+        Some(id) => Layout::from_id(id)
+            .ok_or_else(|| format!("unknown layout '{id}' (expected blocks or rows)"))?,
+    };
     let level: Level = opts.get("level").unwrap_or("3").parse()?;
     if level.info().depth.is_none() {
         return Err(format!(
@@ -565,7 +571,7 @@ fn cmd_learn(args: &[String]) -> Result<(), String> {
     };
     let started = Instant::now();
     let family = preset.info().eval_family;
-    let (tables, report) = learn::train(family, &samples, &config, |epoch, loss| {
+    let (tables, report) = learn::train(family, layout, &samples, &config, |epoch, loss| {
         eprintln!("epoch {epoch}: training loss {loss:.5}")
     });
     eprintln!(

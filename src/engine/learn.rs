@@ -9,7 +9,7 @@
 //! same tables. The last tenth of the games is held out to measure the fit.
 
 use super::eval::{evaluate, Weights};
-use super::learned::{opening_share, visit_entries, EvalFamily, LearnedEval, FULL, PHASE_LEN};
+use super::learned::{opening_share, visit_entries, EvalFamily, Layout, LearnedEval, FULL};
 use super::tune::Sample;
 use crate::board::Color;
 
@@ -89,10 +89,11 @@ fn loss(samples: &[Sample], k: f64, score_red: impl Fn(&Sample) -> f64) -> f64 {
     sum / samples.len().max(1) as f64
 }
 
-/// Trains tables for `family` on `samples` (in game order: the last tenth is held out), calling
+/// Trains tables for `family` in `layout` on `samples` (in game order: the last tenth is held out), calling
 /// `progress(epoch, training loss)` every 50 epochs.
 pub fn train(
     family: EvalFamily,
+    layout: Layout,
     samples: &[Sample],
     config: &TrainConfig,
     mut progress: impl FnMut(usize, f64),
@@ -120,7 +121,7 @@ pub fn train(
         .iter()
         .map(|s| {
             let start = entries.len();
-            visit_entries(&s.position.board, &mut |entry, sign| {
+            visit_entries(&s.position.board, layout, &mut |entry, sign| {
                 entries.push(entry as u32 | if sign < 0 { 1 << 31 } else { 0 });
             });
             Row {
@@ -133,7 +134,8 @@ pub fn train(
         })
         .collect();
 
-    let n = 2 * PHASE_LEN;
+    let phase_len = layout.phase_len();
+    let n = 2 * phase_len;
     let mut w = vec![0f32; n];
     let (mut m, mut v, mut grad) = (vec![0f32; n], vec![0f32; n], vec![0f32; n]);
     let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
@@ -149,7 +151,7 @@ pub fn train(
                     (e & !(1 << 31)) as usize,
                     if e >> 31 == 1 { -1.0 } else { 1.0 },
                 );
-                z += sign * (w[i] * row.share + w[PHASE_LEN + i] * (1.0 - row.share));
+                z += sign * (w[i] * row.share + w[phase_len + i] * (1.0 - row.share));
             }
             let p = 1.0 / (1.0 + (-scale * z).exp());
             total += cross_entropy(row.target as f64, p as f64);
@@ -160,7 +162,7 @@ pub fn train(
                     if e >> 31 == 1 { -1.0 } else { 1.0 },
                 );
                 grad[i] += g * sign * row.share;
-                grad[PHASE_LEN + i] += g * sign * (1.0 - row.share);
+                grad[phase_len + i] += g * sign * (1.0 - row.share);
             }
         }
         if epoch % 50 == 0 {
@@ -181,12 +183,12 @@ pub fn train(
     let float_score = |s: &Sample| {
         let share = opening_share(&s.position.board) as f32 / FULL as f32;
         let mut z = hand(s) as f32;
-        visit_entries(&s.position.board, &mut |i, sign| {
-            z += sign as f32 * (w[i] * share + w[PHASE_LEN + i] * (1.0 - share));
+        visit_entries(&s.position.board, layout, &mut |i, sign| {
+            z += sign as f32 * (w[i] * share + w[phase_len + i] * (1.0 - share));
         });
         z as f64
     };
-    let learned = LearnedEval::from_values(family, &w);
+    let learned = LearnedEval::from_values(family, layout, &w);
     let rounded = |s: &Sample| hand(s) + learned.red_view(&s.position.board) as f64;
     let report = TrainReport {
         train: fit.len(),

@@ -8,6 +8,9 @@
 //!  rows 1-4, 3-6, 5-8  ×  columns a-d, c-f, e-h
 //! ```
 //!
+//! and, in the `rows` layout, also in four bands of two whole rows (rows 1-2, 3-4, 5-6, 7-8;
+//! 8 dark squares each), which see a formation across the whole width at once.
+//!
 //! A region's contents (per square: empty, own piece or opponent's piece; 3^8 = 6561 patterns)
 //! index a table of small integers, and each own king adds a value by square. Both sides are
 //! read alike, each from its own side of the board (turned half round for Black), and the score
@@ -16,9 +19,10 @@
 //! tables are blended by the number of pieces. Integers only, so the value is the same natively
 //! and in WebAssembly.
 //!
-//! The bytes: the magic `DAMELRN1`, the family (one byte), three zero bytes, the two sets of
-//! tables as `i8` (opening first; per set the nine regions' 6561 entries, then the 32 king
-//! squares), and the FNV-1a hash of everything before it (8 bytes, little-endian).
+//! The bytes: the magic `DAMELRN1`, the family (one byte), the layout (one byte: 0 blocks,
+//! 1 rows), two zero bytes, the two sets of tables as `i8` (opening first; per set each
+//! region's 6561 entries, then the 32 king squares), and the FNV-1a hash of everything before
+//! it (8 bytes, little-endian).
 
 use crate::board::{Board, Color, Position, Square};
 use crate::rules::{Preset, Rules};
@@ -79,17 +83,62 @@ impl fmt::Display for EvalFamily {
     }
 }
 
+/// Which regions a set of tables reads (see the module's doc).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// The nine 4 × 4 blocks.
+    #[default]
+    Blocks,
+    /// The nine blocks and the four bands of two whole rows.
+    Rows,
+}
+
+impl Layout {
+    /// Every layout, in the order of their byte in the file.
+    pub const ALL: [Layout; 2] = [Layout::Blocks, Layout::Rows];
+
+    /// Its name for `dame learn --layout`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Layout::Blocks => "blocks",
+            Layout::Rows => "rows",
+        }
+    }
+
+    /// The layout named `id`.
+    pub fn from_id(id: &str) -> Option<Layout> {
+        Layout::ALL.into_iter().find(|layout| layout.id() == id)
+    }
+
+    /// Regions read.
+    const fn regions(self) -> usize {
+        match self {
+            Layout::Blocks => BLOCKS,
+            Layout::Rows => BLOCKS + ROW_BANDS,
+        }
+    }
+
+    /// Entries of one set of tables (one phase).
+    pub(crate) const fn phase_len(self) -> usize {
+        self.regions() * PATTERNS + KING_SQUARES
+    }
+
+    /// The length of a file of tables in this layout.
+    pub const fn file_len(self) -> usize {
+        HEADER + 2 * self.phase_len() + 8
+    }
+}
+
 const MAGIC: &[u8; 8] = b"DAMELRN1";
 const HEADER: usize = 12;
-const REGIONS: usize = 9;
+/// The 4 × 4 blocks.
+const BLOCKS: usize = 9;
+/// The bands of two whole rows (the `rows` layout).
+const ROW_BANDS: usize = 4;
 const PATTERNS: usize = 6561;
 const KING_SQUARES: usize = 32;
-/// Entries of one set of tables (one phase).
-pub(crate) const PHASE_LEN: usize = REGIONS * PATTERNS + KING_SQUARES;
 /// Pieces on the board from which a position counts as a pure opening.
 pub(crate) const FULL: i32 = 24;
-/// The length of a file of tables.
-pub const FILE_LEN: usize = HEADER + 2 * PHASE_LEN + 8;
 
 /// For each 8-bit set of a region's squares, its pattern number with every member counted as 1
 /// (base 3, the region's first square lowest).
@@ -175,7 +224,7 @@ impl Visit for Sums<'_> {
 /// and the training read the board through this one function.
 // Inlined even where the page's module is built for size: the search calls it at every leaf.
 #[inline(always)]
-pub(crate) fn visit_entries(board: &Board, visit: &mut impl Visit) {
+pub(crate) fn visit_entries(board: &Board, layout: Layout, visit: &mut impl Visit) {
     let (red, black, kings) = (board.red.0, board.black.0, board.kings.0);
     let sides = [
         (red, black, red & kings, 1),
@@ -183,7 +232,7 @@ pub(crate) fn visit_entries(board: &Board, visit: &mut impl Visit) {
     ];
     for (own, opponent, own_kings, sign) in sides {
         let (own_rows, opponent_rows) = (rows(own), rows(opponent));
-        for region in 0..REGIONS {
+        for region in 0..BLOCKS {
             // Rows 2·band .. +3; in every row, the squares `shift` and `shift + 1` of its four
             // are the ones in columns 2·shift .. +3.
             let (band, shift) = (2 * (region / 3), region % 3);
@@ -195,10 +244,20 @@ pub(crate) fn visit_entries(board: &Board, visit: &mut impl Visit) {
             let pattern = TERNARY[own8] as usize + 2 * TERNARY[opponent8] as usize;
             visit.visit(region * PATTERNS + pattern, sign);
         }
+        if layout == Layout::Rows {
+            for band in 0..ROW_BANDS {
+                let own8 = (own_rows[2 * band] | own_rows[2 * band + 1] << 4) as usize;
+                let opponent8 =
+                    (opponent_rows[2 * band] | opponent_rows[2 * band + 1] << 4) as usize;
+                let pattern = TERNARY[own8] as usize + 2 * TERNARY[opponent8] as usize;
+                visit.visit((BLOCKS + band) * PATTERNS + pattern, sign);
+            }
+        }
+        let kings_at = layout.regions() * PATTERNS;
         let mut rest = own_kings;
         while rest != 0 {
             let bit = rest.trailing_zeros() as usize;
-            visit.visit(REGIONS * PATTERNS + INDEX_OF_BIT[bit] as usize, sign);
+            visit.visit(kings_at + INDEX_OF_BIT[bit] as usize, sign);
             rest &= rest - 1;
         }
     }
@@ -214,6 +273,7 @@ pub(crate) fn opening_share(board: &Board) -> i32 {
 #[derive(Clone, PartialEq, Eq)]
 pub struct LearnedEval {
     family: EvalFamily,
+    layout: Layout,
     /// Per entry its opening and endgame values, in hundredths of a man: side by side in
     /// memory, as the evaluation reads them together.
     table: Box<[[i8; 2]]>,
@@ -222,7 +282,13 @@ pub struct LearnedEval {
 
 impl fmt::Debug for LearnedEval {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "LearnedEval({}, {:016x})", self.family, self.hash)
+        write!(
+            f,
+            "LearnedEval({}, {}, {:016x})",
+            self.family,
+            self.layout.id(),
+            self.hash
+        )
     }
 }
 
@@ -239,9 +305,9 @@ impl LearnedEval {
     /// Reads tables written by [`LearnedEval::to_bytes`]; a wrong length, magic, family or hash
     /// is an error in words (never a panic: the page hands in whatever it downloaded).
     pub fn from_bytes(bytes: &[u8]) -> Result<LearnedEval, String> {
-        if bytes.len() != FILE_LEN {
+        if bytes.len() < HEADER {
             return Err(format!(
-                "learned tables: {} bytes, expected {FILE_LEN}",
+                "learned tables: {} bytes, too short for a tables file",
                 bytes.len()
             ));
         }
@@ -250,17 +316,29 @@ impl LearnedEval {
         }
         let family = EvalFamily::from_byte(bytes[8])
             .ok_or_else(|| format!("learned tables: unknown family {}", bytes[8]))?;
-        if bytes[9..HEADER] != [0, 0, 0] {
+        let layout = Layout::ALL
+            .get(bytes[9] as usize)
+            .copied()
+            .ok_or_else(|| format!("learned tables: unknown layout {}", bytes[9]))?;
+        if bytes[10..HEADER] != [0, 0] {
             return Err("learned tables: unknown header flags".into());
         }
-        let body = FILE_LEN - 8;
+        let file_len = layout.file_len();
+        if bytes.len() != file_len {
+            return Err(format!(
+                "learned tables: {} bytes, expected {file_len} for the {} layout",
+                bytes.len(),
+                layout.id()
+            ));
+        }
+        let body = file_len - 8;
         let mut stored = [0u8; 8];
         stored.copy_from_slice(&bytes[body..]);
         let hash = fnv1a(&bytes[..body]);
         if u64::from_le_bytes(stored) != hash {
             return Err("learned tables: damaged (hash mismatch)".into());
         }
-        let (opening, endgame) = bytes[HEADER..body].split_at(PHASE_LEN);
+        let (opening, endgame) = bytes[HEADER..body].split_at(layout.phase_len());
         let table = opening
             .iter()
             .zip(endgame)
@@ -268,6 +346,7 @@ impl LearnedEval {
             .collect();
         Ok(LearnedEval {
             family,
+            layout,
             table,
             hash,
         })
@@ -275,9 +354,9 @@ impl LearnedEval {
 
     /// The tables as bytes (the file format above).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(FILE_LEN);
+        let mut bytes = Vec::with_capacity(self.layout.file_len());
         bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(&[self.family.byte(), 0, 0, 0]);
+        bytes.extend_from_slice(&[self.family.byte(), self.layout as u8, 0, 0]);
         for phase in 0..2 {
             bytes.extend(self.table.iter().map(|pair| pair[phase] as u8));
         }
@@ -287,10 +366,10 @@ impl LearnedEval {
 
     /// Tables from trained values (opening set then endgame set, in hundredths of a man),
     /// rounded and clamped to `i8`.
-    pub(crate) fn from_values(family: EvalFamily, values: &[f32]) -> LearnedEval {
-        assert_eq!(values.len(), 2 * PHASE_LEN, "two sets of tables");
+    pub(crate) fn from_values(family: EvalFamily, layout: Layout, values: &[f32]) -> LearnedEval {
+        assert_eq!(values.len(), 2 * layout.phase_len(), "two sets of tables");
         let quantised = |v: f32| v.round().clamp(-127.0, 127.0) as i8;
-        let (opening, endgame) = values.split_at(PHASE_LEN);
+        let (opening, endgame) = values.split_at(layout.phase_len());
         let table = opening
             .iter()
             .zip(endgame)
@@ -298,6 +377,7 @@ impl LearnedEval {
             .collect();
         let mut eval = LearnedEval {
             family,
+            layout,
             table,
             hash: 0,
         };
@@ -312,6 +392,11 @@ impl LearnedEval {
         self.family
     }
 
+    /// The regions these tables read.
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+
     /// A fingerprint of the tables (the file's hash): a search's stored scores belong to one.
     pub fn fingerprint(&self) -> u64 {
         self.hash
@@ -324,7 +409,11 @@ impl LearnedEval {
             opening: 0,
             endgame: 0,
         };
-        visit_entries(board, &mut sums);
+        // One copy of the loop per layout, so the blocks layout pays nothing for the bands.
+        match self.layout {
+            Layout::Blocks => visit_entries(board, Layout::Blocks, &mut sums),
+            Layout::Rows => visit_entries(board, Layout::Rows, &mut sums),
+        }
         let (opening, endgame) = (sums.opening, sums.endgame);
         let share = opening_share(board);
         // Truncation towards zero keeps the colour flip exact: −x / 24 = −(x / 24).

@@ -16,7 +16,7 @@ mod weights;
 mod zobrist;
 
 pub use eval::{evaluate, Weights};
-pub use learned::{embedded, EvalFamily, LearnedEval};
+pub use learned::{embedded, EvalFamily, Layout, LearnedEval};
 pub use levels::{Level, LevelInfo, Player, LEVELS};
 #[cfg(not(target_arch = "wasm32"))]
 pub use search::native_clock;
