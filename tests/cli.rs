@@ -549,6 +549,39 @@ fn learn_writes_the_same_tables_for_the_same_seed() {
 }
 
 #[test]
+fn learn_writes_the_layout_asked_for_and_refuses_an_unknown_one() {
+    let dir = std::env::temp_dir().join(format!("dame-layout-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("rows.bin");
+    let args = |layout: &'static str| {
+        let mut args = vec![
+            "learn", "--rules", "english", "--games", "4", "--level", "2",
+        ];
+        args.extend([
+            "--epochs",
+            "5",
+            "--out",
+            path.to_str().unwrap(),
+            "--layout",
+            layout,
+        ]);
+        dame(&args)
+    };
+    let out = args("rows");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let tables = dame::engine::LearnedEval::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!(tables.layout(), dame::engine::Layout::Rows);
+    let out = args("hexagons");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("unknown layout 'hexagons'"),
+        "{}",
+        stderr(&out)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn engine_and_search_choose_the_evaluation() {
     for eval in ["learned", "hand"] {
         let out = dame_with_stdin(

@@ -89,8 +89,8 @@ fn loss(samples: &[Sample], k: f64, score_red: impl Fn(&Sample) -> f64) -> f64 {
     sum / samples.len().max(1) as f64
 }
 
-/// Trains tables for `family` in `layout` on `samples` (in game order: the last tenth is held out), calling
-/// `progress(epoch, training loss)` every 50 epochs.
+/// Trains tables for `family` in `layout` on `samples` (in game order: the last tenth is held
+/// out), calling `progress(epoch, training loss)` every 50 epochs.
 pub fn train(
     family: EvalFamily,
     layout: Layout,
