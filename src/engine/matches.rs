@@ -6,6 +6,7 @@ use super::levels::{Level, Player};
 use crate::game::{Game, Outcome};
 use crate::rules::{Preset, Rules};
 use crate::Color;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The ACF three-move ballots (156), for English checkers.
 const ENGLISH_BALLOTS: &str = include_str!("../../data/openings/english-3move.txt");
@@ -181,7 +182,9 @@ pub fn play_match(config: &MatchConfig) -> Result<MatchResult, String> {
 /// The schedule and the tally of every match: the games numbered `games` over `threads` threads,
 /// game `i` from opening `i / 2` (each opening once with each colour: side `a` is Red in the even
 /// games). A long match can be played in parts (`0..200`, then `200..400`) whose tallies add up
-/// to the whole one.
+/// to the whole one. A free thread takes the lowest game not yet begun, so the games finished at
+/// any moment are the first ones but for the few still being played: a match cut short resumes
+/// after its last unbroken run of finished games without playing any game twice.
 /// `players` makes a thread's pair of players; `game` plays game `i` with them and says who won.
 /// The result is from `a`'s side.
 pub fn play_games<P>(
@@ -196,22 +199,34 @@ pub fn play_games<P>(
     }
     let threads = threads.clamp(1, 16);
     let (players, game) = (&players, &game);
+    let next = AtomicUsize::new(games.start);
+    let failed = AtomicBool::new(false);
+    let (next, failed) = (&next, &failed);
     let results: Vec<Result<MatchResult, String>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
                     let mut total = MatchResult::default();
-                    let mut pair = players(t)?;
-                    for i in (games.start + t..games.end).step_by(threads) {
-                        let opening = &openings[(i / 2) % openings.len()];
-                        let a_is_red = i % 2 == 0;
-                        let a_color = if a_is_red { Color::Red } else { Color::Black };
-                        match game(&mut pair, i, opening, a_is_red)? {
-                            None => total.draws += 1,
-                            Some(c) if c == a_color => total.wins += 1,
-                            Some(_) => total.losses += 1,
+                    let mut play = || -> Result<(), String> {
+                        let mut pair = players(t)?;
+                        while !failed.load(Ordering::Relaxed) {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            if i >= games.end {
+                                break;
+                            }
+                            let opening = &openings[(i / 2) % openings.len()];
+                            let a_is_red = i % 2 == 0;
+                            let a_color = if a_is_red { Color::Red } else { Color::Black };
+                            match game(&mut pair, i, opening, a_is_red)? {
+                                None => total.draws += 1,
+                                Some(c) if c == a_color => total.wins += 1,
+                                Some(_) => total.losses += 1,
+                            }
                         }
-                    }
+                        Ok(())
+                    };
+                    // One thread's failure ends the match: the others begin no new game.
+                    play().inspect_err(|_| failed.store(true, Ordering::Relaxed))?;
                     Ok(total)
                 })
             })
@@ -232,4 +247,63 @@ pub fn play_games<P>(
         total.losses += r.losses;
     }
     Ok(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc;
+    use std::sync::Mutex;
+    use std::time::Duration;
+
+    /// A free thread takes the next game, whichever thread is busy: game 0 lasts until every
+    /// other game is over, which a fixed share of the games per thread (thread 0 also owning
+    /// games 2, 4, …) could never allow.
+    #[test]
+    fn a_long_game_does_not_hold_back_the_games_after_it() {
+        let (done, wait) = mpsc::channel::<usize>();
+        let (done, wait) = (Mutex::new(done), Mutex::new(wait));
+        let openings = vec![vec![]];
+        let result = play_games(
+            0..9,
+            2,
+            &openings,
+            |_| Ok(()),
+            |_, i, _, a_is_red| {
+                if i == 0 {
+                    let wait = wait.lock().unwrap();
+                    for _ in 1..9 {
+                        // A generous limit only so that a wrong schedule fails instead of hanging.
+                        wait.recv_timeout(Duration::from_secs(30))
+                            .map_err(|_| "the other games waited for game 0".to_string())?;
+                    }
+                } else {
+                    done.lock().unwrap().send(i).unwrap();
+                }
+                Ok(Some(if a_is_red { Color::Red } else { Color::Black }))
+            },
+        )
+        .unwrap();
+        assert_eq!((result.wins, result.draws, result.losses), (9, 0, 0));
+    }
+
+    /// A game that fails ends the match with its reason.
+    #[test]
+    fn a_failed_game_fails_the_match() {
+        let openings = vec![vec![]];
+        let result = play_games(
+            0..6,
+            2,
+            &openings,
+            |_| Ok(()),
+            |_, i, _, _| {
+                if i == 3 {
+                    Err("engine gone".into())
+                } else {
+                    Ok(None)
+                }
+            },
+        );
+        assert_eq!(result.unwrap_err(), "engine gone");
+    }
 }
