@@ -649,3 +649,82 @@ fn engine_and_search_choose_the_evaluation() {
     assert!(stderr(&out).contains("english.bin: "), "{}", stderr(&out));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_recorded_match_resumes_without_playing_a_game_twice() {
+    let engine = format!("{} engine --egdb off", env!("CARGO_BIN_EXE_dame"));
+    let dir = std::env::temp_dir().join(format!("dame-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("match.txt");
+    let path = record.to_str().unwrap();
+    // A record from an earlier part: a note, and game 1 (A red) that A won.
+    std::fs::write(
+        &record,
+        "# English, part 1\ngame 1/4: A red, A wins after 10 plies\n",
+    )
+    .unwrap();
+    let out = engine_match("english", &engine, "4", &["--record", path]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let log = stderr(&out);
+    assert!(log.contains("1 games from "), "{log}");
+    let played: Vec<&str> = log.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(played.len(), 3, "{log}");
+    assert!(played.iter().all(|l| !l.starts_with("game 1/")), "{log}");
+    let first = stdout(&out);
+    assert!(first.contains(": 4 games, "), "{first}");
+    assert!(
+        !first.contains(" 0 wins"),
+        "the recorded win counts: {first}"
+    );
+    // The file now holds every game once: the one before and the three played.
+    let text = std::fs::read_to_string(&record).unwrap();
+    let mut numbers: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("game "))
+        .map(|l| l.split('/').next().unwrap())
+        .collect();
+    numbers.sort();
+    assert_eq!(numbers, ["1", "2", "3", "4"], "{text}");
+    for line in &played {
+        assert!(text.contains(line), "{line} not recorded: {text}");
+    }
+
+    // Played again, the match has nothing left to play and reports the same tally.
+    let again = engine_match("english", &engine, "4", &["--record", path]);
+    assert_eq!(again.status.code(), Some(0), "{}", stderr(&again));
+    assert!(
+        !stderr(&again).lines().any(|l| l.starts_with("game ")),
+        "{}",
+        stderr(&again)
+    );
+    assert_eq!(stdout(&again).lines().next(), first.lines().next());
+
+    // A record that does not fit the match is refused with its line, and left as it was.
+    for (bad, why) in [
+        ("game 2/4: A red, draw after 9 plies\n", "colour"),
+        (
+            "game 1/4: A red, draw after 9 plies\ngame 1/4: A red, draw after 9 plies\n",
+            "twice",
+        ),
+        ("game 5/4: A red, draw after 9 plies\n", "outside 1..4"),
+        ("game 1/4: A red, A lost\n", "not a game's line"),
+    ] {
+        std::fs::write(&record, bad).unwrap();
+        let out = engine_match("english", &engine, "4", &["--record", path]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = stderr(&out);
+        assert!(
+            err.contains("--record") && err.contains(why),
+            "{bad}: {err}"
+        );
+        assert!(!err.lines().any(|l| l.starts_with("game ")), "{bad}: {err}");
+        assert_eq!(std::fs::read_to_string(&record).unwrap(), bad);
+    }
+    // Only matches between engine programs keep a record.
+    let out = dame(&[
+        "match", "--rules", "english", "--a", "1", "--b", "2", "--games", "2", "--record", path,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--record"), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -31,6 +31,7 @@ const USAGE: &str = "usage:
              --movetime <MS per move, each> [--openings FILE] [--threads <T>]
              [--adjudicate <egdb DIR: covered positions end the game with their result>]
              [--skip <N: leave out the first N games, to play a long match in parts>]
+             [--record FILE: finished games are added to FILE; those in it are not played again]
   dame tune --rules <preset> [--games <N>] [--level <L>] [--rounds <R>] [--seed <S>] [--check <N>]
   dame learn --rules <preset> --out FILE [--games <N>] [--level <L>] [--seed <S>] [--epochs <E>]
              [--decay <L2>] [--layout blocks|rows] [--write-positions FILE | --positions FILE]
@@ -273,15 +274,20 @@ fn cmd_match(args: &[String]) -> Result<(), String> {
             "engine-b",
             "adjudicate",
             "skip",
+            "record",
         ],
     )?;
     let preset = opts.preset()?;
     if opts.get("engine-a").is_some() || opts.get("engine-b").is_some() {
         return engine_match(&opts, preset);
     }
-    if opts.get("adjudicate").is_some() || opts.get("skip").is_some() {
+    if ["adjudicate", "skip", "record"]
+        .iter()
+        .any(|name| opts.get(name).is_some())
+    {
         return Err(
-            "--adjudicate and --skip are for matches between --engine-a and --engine-b".into(),
+            "--adjudicate, --skip and --record are for matches between --engine-a and --engine-b"
+                .into(),
         );
     }
     let level = |name: &str| -> Result<Level, String> {
@@ -343,6 +349,7 @@ fn engine_match(opts: &Options, preset: Preset) -> Result<(), String> {
             .get("adjudicate")
             .map(|dir| read_egdb(dir, preset).map_err(|e| format!("--adjudicate: {e}")))
             .transpose()?,
+        record: opts.get("record").map(std::path::PathBuf::from),
     };
     if config.skip >= config.games {
         return Err("--games must be more than --skip".into());

@@ -10,7 +10,9 @@ use crate::game::{Game, Outcome, QUIET_PLIES_FOR_DRAW};
 use crate::rules::Preset;
 use crate::Color;
 use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::Mutex;
 
 /// A match between two engine commands.
 pub struct EngineMatch {
@@ -32,6 +34,79 @@ pub struct EngineMatch {
     pub threads: usize,
     /// Databases that adjudicate the positions they cover; `None` plays every game out.
     pub adjudicator: Option<Endgames>,
+    /// A file of finished games (`--record`): the games in it are not played again and count in
+    /// the result, and every game finished now is added to it, so a match cut short resumes
+    /// where it stopped.
+    pub record: Option<PathBuf>,
+}
+
+/// What one finished game's report line says: its number (from 1) and A's colour and result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordedGame {
+    /// The game's number in the schedule, from 1.
+    pub number: usize,
+    /// Whether A had Red.
+    pub a_red: bool,
+    /// The winner from A's side: `Some(true)` A won, `Some(false)` B won, `None` a draw.
+    pub a_won: Option<bool>,
+}
+
+/// The games of a record file (the lines `game 17/400: A red, A wins after 84 plies` that the
+/// runner writes; blank lines and lines starting with `#` are skipped), checked against a match
+/// of `games` games: each game once, within the match, with the colour the schedule gives it.
+pub fn read_record(text: &str, games: usize) -> Result<Vec<RecordedGame>, String> {
+    let mut seen = vec![false; games];
+    let mut found = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |why: &str| format!("line {}: {why}: {line}", n + 1);
+        let game = parse_game_line(line).ok_or_else(|| {
+            bad("not a game's line (game N/M: A red|black, A wins|B wins|draw …)")
+        })?;
+        if game.number == 0 || game.number > games {
+            return Err(bad(&format!("game number outside 1..{games}")));
+        }
+        if game.a_red != (game.number % 2 == 1) {
+            return Err(bad(
+                "A's colour is not the schedule's (A has Red in the odd games)",
+            ));
+        }
+        if std::mem::replace(&mut seen[game.number - 1], true) {
+            return Err(bad("this game is recorded twice"));
+        }
+        found.push(game);
+    }
+    Ok(found)
+}
+
+/// One report line, or `None` when it is not one.
+fn parse_game_line(line: &str) -> Option<RecordedGame> {
+    let rest = line.strip_prefix("game ")?;
+    let (number, rest) = rest.split_once('/')?;
+    let (_total, rest) = rest.split_once(": A ")?;
+    let (colour, rest) = rest.split_once(", ")?;
+    let a_red = match colour {
+        "red" => true,
+        "black" => false,
+        _ => return None,
+    };
+    let a_won = if rest.starts_with("A wins") {
+        Some(true)
+    } else if rest.starts_with("B wins") {
+        Some(false)
+    } else if rest.starts_with("draw") {
+        None
+    } else {
+        return None;
+    };
+    Some(RecordedGame {
+        number: number.parse().ok()?,
+        a_red,
+        a_won,
+    })
 }
 
 /// One running engine program.
@@ -201,9 +276,44 @@ pub fn play_engine_game(
     Ok(end(&game, winner, false))
 }
 
-/// Plays the match: the result from `a`'s side. Each finished game is reported on stderr (a
-/// long match shows its progress).
+/// Plays the match: the result from `a`'s side, with the games already in the record file. Each
+/// finished game is reported on stderr (a long match shows its progress) and added to the record
+/// file.
 pub fn play_engine_match(config: &EngineMatch) -> Result<MatchResult, String> {
+    let mut recorded = MatchResult::default();
+    let mut done = vec![false; config.games];
+    let record = match &config.record {
+        None => None,
+        Some(path) => {
+            let where_ = |e: String| format!("--record {}: {e}", path.display());
+            let text = match std::fs::read_to_string(path) {
+                Ok(text) => text,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+                Err(e) => return Err(where_(e.to_string())),
+            };
+            for game in read_record(&text, config.games).map_err(where_)? {
+                done[game.number - 1] = true;
+                match game.a_won {
+                    Some(true) => recorded.wins += 1,
+                    Some(false) => recorded.losses += 1,
+                    None => recorded.draws += 1,
+                }
+            }
+            let file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| where_(e.to_string()))?;
+            if recorded.games() > 0 {
+                eprintln!(
+                    "{} games from {}, not played again",
+                    recorded.games(),
+                    path.display()
+                );
+            }
+            Some(Mutex::new(file))
+        }
+    };
     let engines = |_thread| {
         Ok((
             EngineProcess::start(&config.a)?,
@@ -221,7 +331,7 @@ pub fn play_engine_match(config: &EngineMatch) -> Result<MatchResult, String> {
             config.adjudicator.as_ref(),
         )?;
         let a_color = if a_is_red { Color::Red } else { Color::Black };
-        eprintln!(
+        let line = format!(
             "game {}/{}: A {}, {} after {} plies{}",
             i + 1,
             config.games,
@@ -234,13 +344,24 @@ pub fn play_engine_match(config: &EngineMatch) -> Result<MatchResult, String> {
             end.plies,
             if end.adjudicated { " (database)" } else { "" }
         );
+        eprintln!("{line}");
+        if let Some(file) = &record {
+            let mut file = file.lock().map_err(|_| "the record file's lock failed")?;
+            // One write per line, so that a runner stopped at any moment leaves whole lines.
+            file.write_all(format!("{line}\n").as_bytes())
+                .and_then(|()| file.flush())
+                .map_err(|e| format!("cannot write the record file: {e}"))?;
+        }
         Ok(end.winner)
     };
-    play_games(
-        config.skip..config.games,
-        config.threads,
-        &config.openings,
-        engines,
-        game,
-    )
+    let to_play: Vec<usize> = (config.skip..config.games).filter(|&i| !done[i]).collect();
+    if to_play.is_empty() {
+        return Ok(recorded);
+    }
+    let played = play_games(&to_play, config.threads, &config.openings, engines, game)?;
+    Ok(MatchResult {
+        wins: recorded.wins + played.wins,
+        draws: recorded.draws + played.draws,
+        losses: recorded.losses + played.losses,
+    })
 }

@@ -171,7 +171,7 @@ pub fn play_match(config: &MatchConfig) -> Result<MatchResult, String> {
         }
     };
     play_games(
-        0..config.games,
+        &(0..config.games).collect::<Vec<_>>(),
         config.threads,
         &config.openings,
         players,
@@ -179,7 +179,7 @@ pub fn play_match(config: &MatchConfig) -> Result<MatchResult, String> {
     )
 }
 
-/// The schedule and the tally of every match: the games numbered `games` over `threads` threads,
+/// The schedule and the tally of every match: the games numbered in `games` (ascending) over `threads` threads,
 /// game `i` from opening `i / 2` (each opening once with each colour: side `a` is Red in the even
 /// games). A long match can be played in parts (`0..200`, then `200..400`) whose tallies add up
 /// to the whole one. A free thread takes the lowest game not yet begun, so the games finished at
@@ -188,7 +188,7 @@ pub fn play_match(config: &MatchConfig) -> Result<MatchResult, String> {
 /// `players` makes a thread's pair of players; `game` plays game `i` with them and says who won.
 /// The result is from `a`'s side.
 pub fn play_games<P>(
-    games: std::ops::Range<usize>,
+    games: &[usize],
     threads: usize,
     openings: &[Vec<String>],
     players: impl Fn(usize) -> Result<P, String> + Sync,
@@ -199,7 +199,7 @@ pub fn play_games<P>(
     }
     let threads = threads.clamp(1, 16);
     let (players, game) = (&players, &game);
-    let next = AtomicUsize::new(games.start);
+    let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
     let (next, failed) = (&next, &failed);
     let results: Vec<Result<MatchResult, String>> = std::thread::scope(|scope| {
@@ -210,10 +210,9 @@ pub fn play_games<P>(
                     let mut play = || -> Result<(), String> {
                         let mut pair = players(t)?;
                         while !failed.load(Ordering::Relaxed) {
-                            let i = next.fetch_add(1, Ordering::Relaxed);
-                            if i >= games.end {
+                            let Some(&i) = games.get(next.fetch_add(1, Ordering::Relaxed)) else {
                                 break;
-                            }
+                            };
                             let opening = &openings[(i / 2) % openings.len()];
                             let a_is_red = i % 2 == 0;
                             let a_color = if a_is_red { Color::Red } else { Color::Black };
@@ -265,7 +264,7 @@ mod tests {
         let (done, wait) = (Mutex::new(done), Mutex::new(wait));
         let openings = vec![vec![]];
         let result = play_games(
-            0..9,
+            &(0..9).collect::<Vec<_>>(),
             2,
             &openings,
             |_| Ok(()),
@@ -292,7 +291,7 @@ mod tests {
     fn a_failed_game_fails_the_match() {
         let openings = vec![vec![]];
         let result = play_games(
-            0..6,
+            &(0..6).collect::<Vec<_>>(),
             2,
             &openings,
             |_| Ok(()),
