@@ -657,10 +657,11 @@ fn a_recorded_match_resumes_without_playing_a_game_twice() {
     std::fs::create_dir_all(&dir).unwrap();
     let record = dir.join("match.txt");
     let path = record.to_str().unwrap();
-    // A record from an earlier part: a note, and game 1 (A red) that A won.
+    // A record from an earlier part: a note, and game 1 (A red) that A won, its line without a
+    // newline at the end, as an editor may leave it.
     std::fs::write(
         &record,
-        "# English, part 1\ngame 1/4: A red, A wins after 10 plies\n",
+        "# English, part 1\ngame 1/4: A red, A wins after 10 plies",
     )
     .unwrap();
     let out = engine_match("english", &engine, "4", &["--record", path]);

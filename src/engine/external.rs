@@ -42,19 +42,19 @@ pub struct EngineMatch {
 
 /// What one finished game's report line says: its number (from 1) and A's colour and result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RecordedGame {
+struct RecordedGame {
     /// The game's number in the schedule, from 1.
-    pub number: usize,
+    number: usize,
     /// Whether A had Red.
-    pub a_red: bool,
+    a_red: bool,
     /// The winner from A's side: `Some(true)` A won, `Some(false)` B won, `None` a draw.
-    pub a_won: Option<bool>,
+    a_won: Option<bool>,
 }
 
 /// The games of a record file (the lines `game 17/400: A red, A wins after 84 plies` that the
 /// runner writes; blank lines and lines starting with `#` are skipped), checked against a match
 /// of `games` games: each game once, within the match, with the colour the schedule gives it.
-pub fn read_record(text: &str, games: usize) -> Result<Vec<RecordedGame>, String> {
+fn read_record(text: &str, games: usize) -> Result<Vec<RecordedGame>, String> {
     let mut seen = vec![false; games];
     let mut found = Vec::new();
     for (n, line) in text.lines().enumerate() {
@@ -299,11 +299,15 @@ pub fn play_engine_match(config: &EngineMatch) -> Result<MatchResult, String> {
                     None => recorded.draws += 1,
                 }
             }
-            let file = std::fs::OpenOptions::new()
+            let mut file = std::fs::OpenOptions::new()
                 .create(true)
                 .append(true)
                 .open(path)
                 .map_err(|e| where_(e.to_string()))?;
+            // A file edited by hand may end without a newline: the next line starts on its own.
+            if !text.is_empty() && !text.ends_with('\n') {
+                file.write_all(b"\n").map_err(|e| where_(e.to_string()))?;
+            }
             if recorded.games() > 0 {
                 eprintln!(
                     "{} games from {}, not played again",
