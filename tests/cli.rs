@@ -729,3 +729,55 @@ fn a_recorded_match_resumes_without_playing_a_game_twice() {
     assert!(stderr(&out).contains("--record"), "{}", stderr(&out));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_match_writes_its_games_as_pdn_that_reads_back() {
+    let engine = format!("{} engine --egdb off", env!("CARGO_BIN_EXE_dame"));
+    let dir = std::env::temp_dir().join(format!("dame-match-pdn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.pdn");
+    let out = engine_match("english", &engine, "2", &["--pdn", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&file).unwrap();
+    // Both games read back (one final position each).
+    let back = dame(&["pdn", file.to_str().unwrap()]);
+    assert_eq!(back.status.code(), Some(0), "{}\n{text}", stderr(&back));
+    assert_eq!(stdout(&back).lines().count(), 2, "{text}");
+    let log = stderr(&out);
+    for (round, game) in text.split("[Event ").skip(1).enumerate() {
+        let tag = |name: &str| {
+            let start = game
+                .find(&format!("[{name} \""))
+                .unwrap_or_else(|| panic!("{name}: {game}"));
+            let value = &game[start + name.len() + 3..];
+            value[..value.find('"').unwrap()].to_string()
+        };
+        assert_eq!(tag("Round"), (round + 1).to_string(), "{game}");
+        assert_eq!(tag("GameType"), "21", "{game}");
+        // In English checkers the side that moves first is called Black: A in game 1, B in 2.
+        let (first, second) = if round == 0 {
+            ("A: ", "B: ")
+        } else {
+            ("B: ", "A: ")
+        };
+        assert!(
+            tag("Black").starts_with(first) && tag("White").starts_with(second),
+            "{game}"
+        );
+        // The result agrees with the runner's line for the game.
+        let line = log
+            .lines()
+            .find(|l| l.starts_with(&format!("game {}/2:", round + 1)))
+            .unwrap();
+        let a_is_white = tag("White").starts_with("A: ");
+        let expected = match (line.contains("A wins"), line.contains("B wins")) {
+            (false, false) => "1/2-1/2",
+            (a_won, _) if a_won == a_is_white => "1-0",
+            _ => "0-1",
+        };
+        assert_eq!(tag("Result"), expected, "{line}\n{game}");
+        assert!(game.trim_end().ends_with(expected), "{game}");
+    }
+    assert_eq!(text.matches("[Event ").count(), 2, "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

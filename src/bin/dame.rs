@@ -32,6 +32,7 @@ const USAGE: &str = "usage:
              [--adjudicate <egdb DIR: covered positions end the game with their result>]
              [--skip <N: leave out the first N games, to play a long match in parts>]
              [--record FILE: finished games are added to FILE; those in it are not played again]
+             [--pdn FILE: finished games are added to FILE as PDN]
   dame tune --rules <preset> [--games <N>] [--level <L>] [--rounds <R>] [--seed <S>] [--check <N>]
   dame learn --rules <preset> --out FILE [--games <N>] [--level <L>] [--seed <S>] [--epochs <E>]
              [--decay <L2>] [--layout blocks|rows] [--write-positions FILE | --positions FILE]
@@ -275,18 +276,19 @@ fn cmd_match(args: &[String]) -> Result<(), String> {
             "adjudicate",
             "skip",
             "record",
+            "pdn",
         ],
     )?;
     let preset = opts.preset()?;
     if opts.get("engine-a").is_some() || opts.get("engine-b").is_some() {
         return engine_match(&opts, preset);
     }
-    if ["adjudicate", "skip", "record"]
+    if ["adjudicate", "skip", "record", "pdn"]
         .iter()
         .any(|name| opts.get(name).is_some())
     {
         return Err(
-            "--adjudicate, --skip and --record are for matches between --engine-a and --engine-b"
+            "--adjudicate, --skip, --record and --pdn are for matches between --engine-a and --engine-b"
                 .into(),
         );
     }
@@ -350,6 +352,7 @@ fn engine_match(opts: &Options, preset: Preset) -> Result<(), String> {
             .map(|dir| read_egdb(dir, preset).map_err(|e| format!("--adjudicate: {e}")))
             .transpose()?,
         record: opts.get("record").map(std::path::PathBuf::from),
+        pdn: opts.get("pdn").map(std::path::PathBuf::from),
     };
     if config.skip >= config.games {
         return Err("--games must be more than --skip".into());

@@ -7,10 +7,13 @@
 use super::egdb::{Endgames, Value};
 use super::matches::{play_games, MatchResult, MAX_PLIES};
 use crate::game::{Game, Outcome, QUIET_PLIES_FOR_DRAW};
+use crate::notation::pdn::write_game;
+use crate::notation::Numbering;
 use crate::rules::Preset;
 use crate::Color;
+use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::Mutex;
 
@@ -38,6 +41,8 @@ pub struct EngineMatch {
     /// the result, and every game finished now is added to it, so a match cut short resumes
     /// where it stopped.
     pub record: Option<PathBuf>,
+    /// A file every finished game is added to as PDN (`--pdn`), adjudicated results included.
+    pub pdn: Option<PathBuf>,
 }
 
 /// What one finished game's report line says: its number (from 1) and A's colour and result.
@@ -209,8 +214,10 @@ impl Drop for EngineProcess {
 
 /// How a game between two programs ended: the winner (`None` for a draw), how many plies were
 /// played, and whether the database adjudicated it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct GameEnd {
+    /// The game as played, the opening included.
+    pub game: Game,
     /// The winner, or `None` for a draw.
     pub winner: Option<Color>,
     /// Plies played, the opening included.
@@ -252,14 +259,15 @@ pub fn play_engine_game(
     }
     red.new_game(preset)?;
     black.new_game(preset)?;
-    let end = |game: &Game, winner, adjudicated| GameEnd {
-        winner,
+    let end = |game: Game, winner, adjudicated| GameEnd {
         plies: game.history().len(),
+        game,
+        winner,
         adjudicated,
     };
     while game.outcome().is_none() && game.history().len() < MAX_PLIES {
         if let Some(winner) = adjudicator.and_then(|db| verdict(db, &game)) {
-            return Ok(end(&game, winner, true));
+            return Ok(end(game, winner, true));
         }
         let engine = if game.side_to_move() == Color::Red {
             &mut *red
@@ -273,7 +281,7 @@ pub fn play_engine_game(
         Some(Outcome::Win { winner, .. }) => Some(winner),
         _ => None,
     };
-    Ok(end(&game, winner, false))
+    Ok(end(game, winner, false))
 }
 
 /// Plays the match: the result from `a`'s side, with the games already in the record file. Each
@@ -299,14 +307,10 @@ pub fn play_engine_match(config: &EngineMatch) -> Result<MatchResult, String> {
                     None => recorded.draws += 1,
                 }
             }
-            let mut file = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| where_(e.to_string()))?;
+            let file = open_to_append(path).map_err(where_)?;
             // A file edited by hand may end without a newline: the next line starts on its own.
             if !text.is_empty() && !text.ends_with('\n') {
-                file.write_all(b"\n").map_err(|e| where_(e.to_string()))?;
+                append(&file, "\n").map_err(where_)?;
             }
             if recorded.games() > 0 {
                 eprintln!(
@@ -315,9 +319,14 @@ pub fn play_engine_match(config: &EngineMatch) -> Result<MatchResult, String> {
                     path.display()
                 );
             }
-            Some(Mutex::new(file))
+            Some(file)
         }
     };
+    let pdn = config
+        .pdn
+        .as_ref()
+        .map(|path| open_to_append(path).map_err(|e| format!("--pdn {}: {e}", path.display())))
+        .transpose()?;
     let engines = |_thread| {
         Ok((
             EngineProcess::start(&config.a)?,
@@ -349,11 +358,13 @@ pub fn play_engine_match(config: &EngineMatch) -> Result<MatchResult, String> {
             if end.adjudicated { " (database)" } else { "" }
         );
         eprintln!("{line}");
+        if let Some(file) = &pdn {
+            let text = game_pdn(config, i, a_is_red, &end);
+            append(file, &format!("{text}\n"))
+                .map_err(|e| format!("cannot write the PDN file: {e}"))?;
+        }
         if let Some(file) = &record {
-            let mut file = file.lock().map_err(|_| "the record file's lock failed")?;
-            // One write per line, so that a runner stopped at any moment leaves whole lines.
-            file.write_all(format!("{line}\n").as_bytes())
-                .and_then(|()| file.flush())
+            append(file, &format!("{line}\n"))
                 .map_err(|e| format!("cannot write the record file: {e}"))?;
         }
         Ok(end.winner)
@@ -368,4 +379,60 @@ pub fn play_engine_match(config: &EngineMatch) -> Result<MatchResult, String> {
         draws: recorded.draws + played.draws,
         losses: recorded.losses + played.losses,
     })
+}
+
+/// A file opened to add to (made if missing), shared by the match's threads.
+fn open_to_append(path: &Path) -> Result<Mutex<File>, String> {
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map(Mutex::new)
+        .map_err(|e| e.to_string())
+}
+
+/// Adds `text` in one write, so that a runner stopped at any moment leaves whole lines and games.
+fn append(file: &Mutex<File>, text: &str) -> Result<(), String> {
+    let mut file = file.lock().map_err(|_| "a thread failed while writing")?;
+    file.write_all(text.as_bytes())
+        .and_then(|()| file.flush())
+        .map_err(|e| e.to_string())
+}
+
+/// Game `i` of the match as PDN: the engines' commands as the players' names, the game's number
+/// as its round, the result as the game ended (by the database's verdict too, named in
+/// `Termination`).
+fn game_pdn(config: &EngineMatch, i: usize, a_is_red: bool, end: &GameEnd) -> String {
+    let numbering = Numbering::of(config.preset);
+    let (a, b) = (format!("A: {}", config.a), format!("B: {}", config.b));
+    let red_is_white = numbering.white() == Color::Red;
+    let (white, black) = if a_is_red == red_is_white {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let result = match end.winner {
+        None => "1/2-1/2",
+        Some(c) if c == numbering.white() => "1-0",
+        Some(_) => "0-1",
+    };
+    let round = (i + 1).to_string();
+    let termination = if end.adjudicated {
+        "the endgame database's verdict"
+    } else if end.game.outcome().is_none() {
+        "the match's ply limit"
+    } else {
+        "on the board"
+    };
+    write_game(
+        &end.game,
+        &[
+            ("Event", "dame match"),
+            ("Round", &round),
+            ("White", &white),
+            ("Black", &black),
+            ("Result", result),
+            ("Termination", termination),
+        ],
+    )
 }
