@@ -212,16 +212,14 @@ impl Drop for EngineProcess {
     }
 }
 
-/// How a game between two programs ended: the winner (`None` for a draw), how many plies were
-/// played, and whether the database adjudicated it.
+/// How a game between two programs ended: the game as played, the winner (`None` for a draw),
+/// and whether the database adjudicated it.
 #[derive(Clone, Debug)]
 pub struct GameEnd {
     /// The game as played, the opening included.
     pub game: Game,
     /// The winner, or `None` for a draw.
     pub winner: Option<Color>,
-    /// Plies played, the opening included.
-    pub plies: usize,
     /// Whether the game ended by the database's verdict rather than on the board.
     pub adjudicated: bool,
 }
@@ -260,7 +258,6 @@ pub fn play_engine_game(
     red.new_game(preset)?;
     black.new_game(preset)?;
     let end = |game: Game, winner, adjudicated| GameEnd {
-        plies: game.history().len(),
         game,
         winner,
         adjudicated,
@@ -354,7 +351,7 @@ pub fn play_engine_match(config: &EngineMatch) -> Result<MatchResult, String> {
                 Some(c) if c == a_color => "A wins",
                 Some(_) => "B wins",
             },
-            end.plies,
+            end.game.history().len(),
             if end.adjudicated { " (database)" } else { "" }
         );
         eprintln!("{line}");
