@@ -138,6 +138,33 @@ fn pdn_prints_each_games_final_position_in_the_internal_notation() {
 }
 
 #[test]
+fn output_to_a_reader_that_has_gone_ends_quietly() {
+    // `dame pdn games.pdn | head -1`: the reader closes the pipe. Here it is closed before the
+    // tool writes at all, so every write fails; the tool must neither panic nor complain.
+    for args in [
+        vec!["pdn".to_string(), data("tinsley-cameron-1956.pdn")],
+        ["perft", "--rules", "russian", "--depth", "3"]
+            .map(String::from)
+            .to_vec(),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dame"))
+            .args(&args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("dame runs");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).lines().all(|l| !l.contains("panicked")),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
 fn pdn_takes_rules_for_games_without_a_game_type() {
     let file = data("english-programs.pdn");
     let out = dame(&["pdn", &file, "--rules", "english"]);

@@ -19,6 +19,27 @@ use std::collections::HashMap;
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// Writes one line of the tool's output. When the reader has gone (`dame pdn games.pdn | head`),
+/// the tool ends quietly with success, as Unix tools do, instead of panicking on the closed pipe.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
+            output_failed(e)
+        }
+    }};
+}
+
+/// The end of the tool once its output cannot be written: quiet when the reader closed the pipe,
+/// with the reason otherwise (a full disk, say).
+fn output_failed(e: std::io::Error) -> ! {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    eprintln!("cannot write the output: {e}");
+    std::process::exit(1);
+}
+
 const USAGE: &str = "usage:
   dame perft --rules <preset> [--fen \"<FEN>\"] --depth <D>
   dame moves --rules <preset> [--fen \"<FEN>\"] [--notation internal|native]
@@ -168,7 +189,7 @@ fn cmd_perft(args: &[String]) -> Result<(), String> {
     let counts = perft(&pos, depth as u32);
     let seconds = started.elapsed().as_secs_f64();
     for (d, count) in counts.iter().enumerate() {
-        println!("perft {} {count}", d + 1);
+        out!("perft {} {count}", d + 1);
     }
     let leaves = counts.last().copied().unwrap_or(0);
     eprintln!(
@@ -201,7 +222,7 @@ fn cmd_moves(args: &[String]) -> Result<(), String> {
         .collect();
     turns.sort();
     for (_, text) in turns {
-        println!("{text}");
+        out!("{text}");
     }
     Ok(())
 }
@@ -230,7 +251,7 @@ fn cmd_search(args: &[String]) -> Result<(), String> {
     let mut engine = opts.engine(64)?;
     let result = engine.search_position(&pos, &limits);
     let Some(best) = result.best else {
-        println!("no legal turn: {} has lost", pos.side());
+        out!("no legal turn: {} has lost", pos.side());
         return Ok(());
     };
     let mut line = pos;
@@ -249,13 +270,13 @@ fn cmd_search(args: &[String]) -> Result<(), String> {
         None => format!("{:+}", result.score),
     };
     let nps = result.nodes as f64 / (result.elapsed_ms / 1000.0).max(1e-9);
-    println!("best {}", numbering.turn_text(&pos, &best));
-    println!("score {score}");
-    println!("depth {}", result.depth);
-    println!("nodes {}", result.nodes);
-    println!("time {:.0} ms", result.elapsed_ms);
-    println!("nps {:.0}", nps);
-    println!("pv {}", pv.join(" "));
+    out!("best {}", numbering.turn_text(&pos, &best));
+    out!("score {score}");
+    out!("depth {}", result.depth);
+    out!("nodes {}", result.nodes);
+    out!("time {:.0} ms", result.elapsed_ms);
+    out!("nps {:.0}", nps);
+    out!("pv {}", pv.join(" "));
     Ok(())
 }
 
@@ -396,7 +417,7 @@ fn cmd_egdb(args: &[String]) -> Result<(), String> {
             "not covered: the database holds positions of at most {} pieces, both sides present",
             db.max_pieces()
         ))?;
-        println!(
+        out!(
             "{}",
             match value {
                 Value::Win(d) => format!("win in {d}"),
@@ -410,7 +431,7 @@ fn cmd_egdb(args: &[String]) -> Result<(), String> {
             .iter()
             .map(|t| numbering.turn_text(&pos, t))
             .collect();
-        println!("best {}", best.join(" "));
+        out!("best {}", best.join(" "));
         return Ok(());
     }
     if opts.get("dir").is_some() {
@@ -420,11 +441,18 @@ fn cmd_egdb(args: &[String]) -> Result<(), String> {
     let threads = opts.number("threads")?.unwrap_or(2).max(1) as usize;
     let out = std::path::PathBuf::from(opts.get("out").unwrap_or(EGDB_DIR));
     let started = Instant::now();
-    println!("pieces  positions     wins          losses        draws         bytes         max plies  seconds");
+    out!("pieces  positions     wins          losses        draws         bytes         max plies  seconds");
     let report = |r: &PieceCountReport| {
-        println!(
+        out!(
             "{:<7} {:<13} {:<13} {:<13} {:<13} {:<13} {:<10} {:.1}",
-            r.pieces, r.positions, r.wins, r.losses, r.draws, r.bytes, r.max_distance, r.seconds
+            r.pieces,
+            r.positions,
+            r.wins,
+            r.losses,
+            r.draws,
+            r.bytes,
+            r.max_distance,
+            r.seconds
         );
     };
     let pieces = pieces.min(255) as u8;
@@ -445,7 +473,7 @@ fn cmd_egdb(args: &[String]) -> Result<(), String> {
         .fold((0, 0, 0, 0), |a, c| {
             (a.0 + c.0, a.1 + c.1, a.2 + c.2, a.3 + c.3)
         });
-    println!(
+    out!(
         "total   {:<13} {:<13} {:<13} {:<13} {:<13} {:<10} {seconds:.1}",
         total.0,
         total.1,
@@ -454,7 +482,7 @@ fn cmd_egdb(args: &[String]) -> Result<(), String> {
         bytes,
         db.max_distance(false)
     );
-    println!(
+    out!(
         "longest kings-only distance {} plies; written to {}",
         db.max_distance(true),
         path.display()
@@ -480,9 +508,9 @@ fn cmd_tune(args: &[String]) -> Result<(), String> {
     let start = Weights::for_rules(&preset.rules());
     let rounds = opts.number("rounds")?.unwrap_or(4) as usize;
     let (tuned, before, after) = tune::tune(&samples, start, rounds);
-    println!("error {before:.5} -> {after:.5}");
+    out!("error {before:.5} -> {after:.5}");
     for (i, name) in Weights::NAMES.iter().enumerate() {
-        println!("{name}: {} -> {}", start.get(i), tuned.get(i));
+        out!("{name}: {} -> {}", start.get(i), tuned.get(i));
     }
     let check_games = opts.number("check")?.unwrap_or(0) as usize;
     if check_games > 0 {
@@ -499,7 +527,7 @@ fn cmd_tune(args: &[String]) -> Result<(), String> {
             weights_b: Some(start),
         };
         let result = matches::play_match(&config)?;
-        println!(
+        out!(
             "tuned vs start at level {}: +{} ={} -{}, {}",
             Level::Mittel,
             result.wins,
@@ -589,21 +617,26 @@ fn cmd_learn(args: &[String]) -> Result<(), String> {
         config.epochs,
         started.elapsed().as_secs_f64()
     );
-    println!(
+    out!(
         "{family}: {} training, {} held-out positions; logistic scale {:.2}",
-        report.train, report.held_out, report.k
+        report.train,
+        report.held_out,
+        report.k
     );
-    println!(
+    out!(
         "training loss {:.5} -> {:.5}",
-        report.train_before_after.0, report.train_before_after.1
+        report.train_before_after.0,
+        report.train_before_after.1
     );
-    println!(
+    out!(
         "held-out loss {:.5} (hand) -> {:.5} (hand + tables) -> {:.5} (rounded, as played)",
-        report.before, report.after, report.after_rounded
+        report.before,
+        report.after,
+        report.after_rounded
     );
     let bytes = tables.to_bytes();
     std::fs::write(out, &bytes).map_err(|e| format!("cannot write {out}: {e}"))?;
-    println!(
+    out!(
         "wrote {out}: {} bytes, fingerprint {:016x}",
         bytes.len(),
         tables.fingerprint()
@@ -699,7 +732,7 @@ fn cmd_pdn(args: &[String]) -> Result<(), String> {
     let mut bad = 0;
     for game in pdn::read_games(&text, default) {
         match game {
-            Ok(game) => println!("{}", game.game.position()),
+            Ok(game) => out!("{}", game.game.position()),
             Err(e) => {
                 eprintln!("dame: error: {e}");
                 bad += 1;
@@ -726,7 +759,7 @@ fn report_match(
     result: &matches::MatchResult,
     started: Instant,
 ) {
-    println!(
+    out!(
         "{a} vs {b}: {} games, {} wins, {} draws, {} losses, score {:.1}%",
         result.games(),
         result.wins,
@@ -734,7 +767,7 @@ fn report_match(
         result.losses,
         100.0 * result.score()
     );
-    println!("{}", elo_text(result));
+    out!("{}", elo_text(result));
     eprintln!("{:.1} s", started.elapsed().as_secs_f64());
 }
 
@@ -761,7 +794,7 @@ fn main() -> ExitCode {
         Some("engine") => cmd_engine(&args[1..]),
         Some("egdb") => cmd_egdb(&args[1..]),
         Some("help") | Some("--help") | Some("-h") => {
-            println!("{USAGE}\npresets: {}", Preset::id_list());
+            out!("{USAGE}\npresets: {}", Preset::id_list());
             return ExitCode::SUCCESS;
         }
         Some(other) => Err(format!(
