@@ -153,7 +153,7 @@ fn output_to_a_reader_that_has_gone_ends_quietly() {
             .stderr(std::process::Stdio::piped())
             .spawn()
             .expect("dame runs");
-        drop(child.stdout.take());
+        child.stdout = None; // closes the reading end: the reader has gone
         let out = child.wait_with_output().unwrap();
         assert!(out.status.success(), "{args:?}: {}", stderr(&out));
         assert!(
