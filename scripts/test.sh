@@ -16,11 +16,11 @@ step "cargo fmt --check"
 cargo fmt --all -- --check
 
 step "cargo clippy"
-cargo clippy --all-targets -- -D warnings
+cargo clippy --workspace --all-targets -- -D warnings
 
 step "native tests"
-cargo test --all-targets
-cargo test --doc
+cargo test --workspace --all-targets
+cargo test --workspace --doc
 
 # ---------------------------------------------------------------- the browser game
 step "web: set-up (installs what is missing)"
@@ -32,15 +32,15 @@ step "web: type-check www/ (tsc --noEmit)"
 tsc --noEmit
 tsc --noEmit -p tsconfig.worker.json
 
-step "web: clippy for wasm32"
-cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
+step "web: clippy for wasm32 (the crates the page compiles; never the lab)"
+cargo clippy --target wasm32-unknown-unknown -p dame-core -p dame-engine -p dame-web --all-targets -- -D warnings
 
 step "web: wasm-bindgen tests of the binding layer in headless Chromium"
-CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test wasm_web
+CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown -p dame-web --test wasm_web
 
 step "web: trunk build --release"
 trunk build --release
-cargo build --release --bin dame-web # the native side of the search-speed figure
+cargo build --release -p dame-web --bin dame-web # the native side of the search-speed figure
 
 step "web: Playwright end-to-end tests (Chromium, mouse and touch)"
 PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')

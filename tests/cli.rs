@@ -3,7 +3,7 @@
 mod common;
 
 use common::{dame_with_stdin, Rng};
-use dame::{notation, Game, Position, Preset};
+use dame_core::{notation, Game, Position, Preset};
 use std::process::{Command, Output};
 
 fn dame(args: &[&str]) -> Output {
@@ -566,7 +566,7 @@ fn learn_writes_the_same_tables_for_the_same_seed() {
         assert!(stderr(&out).contains("positions/s"), "{}", stderr(&out));
         assert!(stdout(&out).contains("held-out loss"), "{}", stdout(&out));
         let bytes = std::fs::read(&path).unwrap();
-        dame::engine::LearnedEval::from_bytes(&bytes).expect("written tables load");
+        dame_engine::LearnedEval::from_bytes(&bytes).expect("written tables load");
         bytes
     };
     let first = run("a.bin", "3");
@@ -596,8 +596,8 @@ fn learn_writes_the_layout_asked_for_and_refuses_an_unknown_one() {
     };
     let out = args("rows");
     assert!(out.status.success(), "{}", stderr(&out));
-    let tables = dame::engine::LearnedEval::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
-    assert_eq!(tables.layout(), dame::engine::Layout::Rows);
+    let tables = dame_engine::LearnedEval::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!(tables.layout(), dame_engine::Layout::Rows);
     let out = args("hexagons");
     assert_eq!(out.status.code(), Some(2));
     assert!(

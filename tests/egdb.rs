@@ -1,12 +1,13 @@
 //! Endgame databases (src/engine/egdb/): generated in memory, checked against their own
 //! definition, against independent exhaustive searches, in play, and on disk.
 
-use dame::engine::egdb::{EgdbError, Endgames, Material, Value};
-use dame::engine::external::verdict;
-use dame::engine::{Engine, Limits};
-use dame::{
+use dame::lab::egdb_generate::Generate;
+use dame::lab::external::verdict;
+use dame_core::{
     position_from_fen, Color, Game, Outcome, Position, Preset, WinReason, QUIET_PLIES_FOR_DRAW,
 };
+use dame_engine::egdb::{EgdbError, Endgames, Material, Value};
+use dame_engine::{Engine, Limits};
 use std::sync::{Arc, OnceLock};
 
 mod common;
@@ -189,7 +190,7 @@ fn russian_three_kings_win_only_with_the_long_diagonal() {
     assert!(db
         .probe(&fen(Preset::Russian, "W:WK1,K2,10:BK15"))
         .is_none());
-    let long_diagonal = |bb: dame::Bitboard| {
+    let long_diagonal = |bb: dame_core::Bitboard| {
         bb.iter()
             .any(|s| [4, 8, 11, 15, 18, 22, 25, 29].contains(&s.number()))
     };
@@ -412,7 +413,7 @@ fn the_cli_generates_probes_and_plays_with_a_database_and_refuses_a_damaged_one(
     let best = best.as_str();
     let pos = fen(Preset::English, "W:WK29,K25:BK4");
     let db = db3(Preset::English);
-    let chosen = dame::notation::read_turn(&pos, best).unwrap();
+    let chosen = dame_core::notation::read_turn(&pos, best).unwrap();
     assert!(db.best_turns(&pos).contains(&chosen), "{best}");
 
     let path = dir.join("english.egdb");

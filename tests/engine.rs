@@ -4,8 +4,8 @@
 mod common;
 
 use common::pos;
-use dame::engine::{Engine, Level, Limits, Player};
-use dame::{notation, Game, Position, Preset, Turn};
+use dame_core::{notation, Game, Position, Preset, Turn};
+use dame_engine::{Engine, Level, Limits, Player};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -357,9 +357,9 @@ fn time_of_every_level_on_a_board_full_of_kings() {
     let game = Game::from_position(pos(Preset::Russian, KINGS));
     for level in Level::ALL {
         let mut player = Player::new(level, 5, 16);
-        let start = dame::engine::native_clock();
+        let start = dame_engine::native_clock();
         let (turn, result) = player.choose(&game);
-        let ms = dame::engine::native_clock() - start;
+        let ms = dame_engine::native_clock() - start;
         println!(
             "level {level}: {} in {ms:.0} ms, depth {}, {} positions",
             notation::turn_text(game.position(), &turn.unwrap()),

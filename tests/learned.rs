@@ -1,12 +1,12 @@
-//! The learned evaluation (`dame::engine::LearnedEval`): the tables built into the program, read
+//! The learned evaluation (`dame_engine::LearnedEval`): the tables built into the program, read
 //! back from their bytes, evaluate deterministically and colour-symmetrically; damaged bytes are
 //! refused; the engine uses tables only for their own rule family.
 
 mod common;
 
 use common::Rng;
-use dame::engine::{embedded, Engine, EvalFamily, LearnedEval, Limits};
-use dame::{Board, Game, Piece, Position, Preset, Setup, Square};
+use dame_core::{Board, Game, Piece, Position, Preset, Setup, Square};
+use dame_engine::{embedded, Engine, EvalFamily, LearnedEval, Limits};
 use std::sync::Arc;
 
 const SHORT_KINGS: &[u8] = include_bytes!("../data/learned/short-kings.bin");
@@ -60,7 +60,7 @@ fn the_committed_tables_are_the_embedded_ones_and_read_back_to_the_same_bytes() 
     let built_in = embedded(EvalFamily::ShortKings).expect("short-kings tables are built in");
     assert_eq!(*built_in, tables);
     assert_eq!(
-        Preset::English.info().eval_family,
+        dame_engine::Profile::of(Preset::English).eval_family,
         EvalFamily::ShortKings,
         "English reads the short-kings tables"
     );
@@ -98,7 +98,8 @@ fn fixed_positions_have_fixed_values() {
             words.next().unwrap(),
         );
         let preset: Preset = preset.parse().unwrap();
-        let tables = embedded(preset.info().eval_family).expect("tables for the preset");
+        let tables =
+            embedded(dame_engine::Profile::of(preset).eval_family).expect("tables for the preset");
         let pos = common::pos(preset, fen);
         assert_eq!(
             tables.evaluate(&pos),
@@ -194,7 +195,7 @@ fn the_engine_uses_tables_only_for_their_own_family() {
 
 #[test]
 fn tables_in_the_rows_layout_read_back_and_differ_from_blocks_only_by_the_row_bands() {
-    use dame::engine::Layout;
+    use dame_engine::Layout;
     // Committed tables in the blocks layout, rewritten in the rows layout with the bands at
     // zero, evaluate exactly as before; a band entry changes the value of the boards that use it.
     let blocks: &[u8] = include_bytes!("../data/learned/flying-kings.bin");

@@ -7,9 +7,9 @@
 mod common;
 
 use common::Rng;
-use dame::notation::pdn::{read_game, read_games, write_game, PdnErrorKind, PdnGame};
-use dame::notation::{IllegalReason, Numbering, TurnError};
-use dame::{Color, Game, Preset, Square};
+use dame_core::notation::pdn::{read_game, read_games, write_game, PdnErrorKind, PdnGame};
+use dame_core::notation::{IllegalReason, Numbering, TurnError};
+use dame_core::{Color, Game, Preset, Square};
 
 fn data(name: &str) -> String {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -160,7 +160,7 @@ fn english_games_written_by_other_programs_load() {
     assert_eq!(pydraughts.preset, Preset::English);
     assert_eq!(
         pydraughts.game.start_position(),
-        &dame::Position::start(Preset::English.rules())
+        &dame_core::Position::start(Preset::English.rules())
     );
     assert_eq!(
         pydraughts.game.history_text()[..4],

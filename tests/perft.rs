@@ -2,7 +2,7 @@
 //! `perft <depth> <count>` lines. Counts up to `FAST_LIMIT` leaves run with `cargo test`; the rest
 //! run with `cargo test --release -- --ignored`.
 
-use dame::{perft, position_from_fen, Preset};
+use dame_core::{perft, position_from_fen, Preset};
 use std::fs;
 
 const FAST_LIMIT: u64 = 5_000_000;

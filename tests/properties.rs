@@ -4,7 +4,7 @@ mod common;
 
 use common::Rng;
 
-use dame::{notation, perft, Color, Game, Position, Preset, Square};
+use dame_core::{notation, perft, Color, Game, Position, Preset, Square};
 
 const GAMES_PER_PRESET: u64 = 40;
 const MAX_PLIES: usize = 150;
@@ -55,7 +55,7 @@ fn fen_round_trips() {
     playouts(|game| {
         let p = game.position();
         let text = p.to_string();
-        let back = dame::position_from_fen(&text, *p.rules()).unwrap();
+        let back = dame_core::position_from_fen(&text, *p.rules()).unwrap();
         assert_eq!(&back, p, "{text}");
         assert_eq!(back.to_string(), text);
     });

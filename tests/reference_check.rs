@@ -5,7 +5,9 @@
 mod common;
 mod reference;
 
-use dame::{notation, Bitboard, Board, Color, Game, Piece, Position, Preset, Role, Setup, Square};
+use dame_core::{
+    notation, Bitboard, Board, Color, Game, Piece, Position, Preset, Role, Setup, Square,
+};
 use reference::{ref_perft, ref_preset, ref_turns};
 
 struct Rng(u64);
@@ -128,7 +130,7 @@ fn random_positions_with_kings_agree_with_the_reference() {
 fn perft_from_the_start_agrees_with_the_reference_in_every_preset() {
     for preset in Preset::ALL {
         let rules = ref_preset(preset.id()).unwrap();
-        let ours = dame::perft(&Position::start(preset.rules()), 5);
+        let ours = dame_core::perft(&Position::start(preset.rules()), 5);
         assert_eq!(ours[4], ref_perft(&rules, "W:W21-32:B1-12", 5), "{preset}");
     }
 }
@@ -138,7 +140,7 @@ fn perft_from_the_start_agrees_with_the_reference_in_every_preset() {
 fn perft_depth_6_agrees_with_the_reference_in_every_preset() {
     for preset in Preset::ALL {
         let rules = ref_preset(preset.id()).unwrap();
-        let ours = dame::perft(&Position::start(preset.rules()), 6);
+        let ours = dame_core::perft(&Position::start(preset.rules()), 6);
         assert_eq!(ours[5], ref_perft(&rules, "W:W21-32:B1-12", 6), "{preset}");
     }
 }

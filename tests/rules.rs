@@ -16,7 +16,7 @@
 mod common;
 
 use common::{after, pos, sorted, turns};
-use dame::{notation, Color, DrawReason, Game, Outcome, Preset, Square, WinReason};
+use dame_core::{notation, Color, DrawReason, Game, Outcome, Preset, Square, WinReason};
 use Preset::*;
 
 const ALL: [Preset; Preset::COUNT] = Preset::ALL;

@@ -1,7 +1,7 @@
 //! Helpers shared by the integration tests: positions and turns as text, and running `dame`.
 #![allow(dead_code)]
 
-use dame::{notation, position_from_fen, Game, Position, Preset};
+use dame_core::{notation, position_from_fen, Game, Position, Preset};
 
 pub fn pos(preset: Preset, fen: &str) -> Position {
     position_from_fen(fen, preset.rules()).unwrap_or_else(|e| panic!("bad test FEN {fen}: {e}"))

@@ -1,0 +1,7 @@
+//! The lab: what trains and measures the engine, natively only.
+
+pub mod egdb_generate;
+pub mod external;
+pub mod learn;
+pub mod matches;
+pub mod tune;
