@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # Builds the `dame` binary as of a commit, once, and prints its path: the kept baseline that a new
-# engine is measured against with `dame match --engine-a … --engine-b …` (README, "The engine
-# protocol"). The default is the engine as of issue 10's start (the protocol in, the search and
+# engine is measured against with `dame match --engine-a … --engine-b …` (docs/protocol.md). The default is the engine as of issue 10's start (the protocol in, the search and
 # evaluation unchanged). Usage: scripts/baseline.sh [COMMIT]
 set -euo pipefail
 cd "$(dirname "$0")/.."

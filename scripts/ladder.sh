@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Measures the strength ladder: each level against the one below, colours alternated over the
-# preset's openings, the top level at 0.1 s a move and Stark scaled with it (README, "The computer
+# preset's openings, the top level at 0.1 s a move and Stark scaled with it (docs/engine.md, "The computer
 # player"). Prints one markdown row per pair, a column per preset.
 # Usage: scripts/ladder.sh [GAMES=200] [PRESET...]   (default presets: english blasen russian)
 # DAME=path/to/dame uses that binary instead of building this checkout's.

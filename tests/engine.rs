@@ -349,7 +349,7 @@ fn the_time_cap_does_not_change_normal_play() {
     }
 }
 
-/// The figure for the README: `cargo test --release --test engine -- --ignored --nocapture`.
+/// The figure for docs/engine.md: `cargo test --release --test engine -- --ignored --nocapture`.
 #[test]
 #[ignore]
 #[cfg(not(target_arch = "wasm32"))]

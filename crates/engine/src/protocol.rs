@@ -1,5 +1,5 @@
 //! The engine protocol of `dame engine`: a line protocol on stdin and stdout, so that match
-//! runners and other programs can drive the computer player (README, "The engine protocol").
+//! runners and other programs can drive the computer player (docs/protocol.md).
 //!
 //! Commands, one per line (turns and FEN in the internal notation of docs/rules.md §7):
 //! `rules <preset>`, `newgame`, `position startpos [moves <turn> …]`,
