@@ -1,21 +1,16 @@
-//! `dame`: the command-line tool over the rules core.
+//! `dame`: the command-line tool over the rules library, the engine and the lab. Its commands
+//! and options: run `dame --help` (and `dame <command> --help`).
 //!
-//! ```text
-//! dame perft --rules <preset> [--fen "<FEN>"] --depth <D>
-//! dame moves --rules <preset> [--fen "<FEN>"] [--notation internal|native]
-//! dame pdn [FILE] [--rules <preset>]
-//! dame egdb --rules <preset> --pieces <N> [--out DIR]   (endgame databases: src/engine/egdb/)
-//! dame engine [--egdb DIR]   (the engine protocol on stdin/stdout: src/engine/protocol.rs)
-//! ```
 //! Bad arguments or a bad FEN: one line on stderr, exit status 2.
 
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{ArgGroup, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use dame::lab::egdb_generate::{Generate, PieceCountReport};
 use dame::lab::{external, learn, matches, tune};
 use dame_core::notation::{pdn, Numbering};
 use dame_core::{perft, position_from_fen, Position, Preset};
 use dame_engine::egdb::{Endgames, Value};
 use dame_engine::{protocol, Engine, Layout, LearnedEval, Level, Limits, Weights};
-use std::collections::HashMap;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -40,145 +35,375 @@ fn output_failed(e: std::io::Error) -> ! {
     std::process::exit(1);
 }
 
-const USAGE: &str = "usage:
-  dame perft --rules <preset> [--fen \"<FEN>\"] --depth <D>
-  dame moves --rules <preset> [--fen \"<FEN>\"] [--notation internal|native]
-  dame search --rules <preset> [--fen \"<FEN>\"] (--depth <D> | --movetime <MS> | --nodes <N>)
-              [--notation internal|native] [--eval learned|hand|<tables FILE>]
-  dame pdn [FILE] [--rules <preset for games without GameType or Rules tag>]
-  dame match --rules <preset> --a <level> --b <level> --games <N> [--openings FILE]
-             [--movetime <MS of the top level; the others scale>] [--threads <T>] [--seed <S>]
-  dame match --rules <preset> --engine-a \"<command>\" --engine-b \"<command>\" --games <N>
-             --movetime <MS per move, each> [--openings FILE] [--threads <T>]
-             [--adjudicate <egdb DIR: covered positions end the game with their result>]
-             [--skip <N: leave out the first N games, to play a long match in parts>]
-             [--record FILE: finished games are added to FILE; those in it are not played again]
-             [--pdn FILE: finished games are added to FILE as PDN]
-  dame tune --rules <preset> [--games <N>] [--level <L>] [--rounds <R>] [--seed <S>] [--check <N>]
-  dame learn --rules <preset> --out FILE [--games <N>] [--level <L>] [--seed <S>] [--epochs <E>]
-             [--decay <L2>] [--layout blocks|rows] [--write-positions FILE | --positions FILE]
-  dame egdb --rules <preset> --pieces <N> [--kings-only] [--out DIR] [--threads <T>]
-  dame egdb --rules <preset> --probe \"<FEN>\" [--dir DIR]
-  dame engine [--eval learned|hand|<tables FILE>] [--egdb DIR|off]   (default: egdb/ if there)
-                (a line protocol on stdin/stdout: rules, newgame, position, go, stop, isready,
-                quit, egdb)";
-
 /// Where `dame egdb` writes its databases and `--probe` reads them unless told otherwise.
 const EGDB_DIR: &str = "egdb";
 
-/// Parsed `--name value` options.
-struct Options(HashMap<String, String>);
+/// Checkers/draughts (Dame): the rules core, the engine and their tools on the command line.
+#[derive(Parser)]
+#[command(name = "dame", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
 
-impl Options {
-    fn parse(args: &[String], allowed: &[&str]) -> Result<Options, String> {
-        let mut map = HashMap::new();
-        let mut rest = args.iter();
-        while let Some(arg) = rest.next() {
-            let Some(name) = arg.strip_prefix("--") else {
-                return Err(format!("unexpected argument '{arg}'"));
-            };
-            let (name, value) = match name.split_once('=') {
-                Some((n, v)) => (n.to_string(), v.to_string()),
-                None => {
-                    let value = rest
-                        .next()
-                        .ok_or_else(|| format!("--{name} needs a value"))?;
-                    (name.to_string(), value.clone())
-                }
-            };
-            if !allowed.contains(&name.as_str()) {
-                return Err(format!("unknown option --{name}"));
-            }
-            if map.insert(name.clone(), value).is_some() {
-                return Err(format!("--{name} given twice"));
-            }
-        }
-        Ok(Options(map))
-    }
+#[derive(Subcommand)]
+enum Cmd {
+    /// Counts the positions after each number of turns up to --depth (perft)
+    Perft(PerftArgs),
+    /// Lists the legal turns of a position, one a line
+    Moves(MovesArgs),
+    /// Searches a position and prints the best turn, its score and principal variation
+    Search(SearchArgs),
+    /// Checks every game of a PDN file and prints each one's final position as a FEN
+    Pdn(PdnArgs),
+    /// Plays a match between two levels, or between two engine programs over the protocol
+    Match(MatchArgs),
+    /// Tunes a preset's evaluation weights on self-play games
+    Tune(TuneArgs),
+    /// Learns evaluation tables from self-play games and writes them to a file
+    Learn(LearnArgs),
+    /// Generates a preset's endgame database, or looks a position up in one
+    Egdb(EgdbArgs),
+    /// The engine protocol on stdin/stdout: rules, newgame, position, go, stop, isready, quit,
+    /// egdb
+    Engine(EngineArgs),
+}
 
-    fn get(&self, name: &str) -> Option<&str> {
-        self.0.get(name).map(String::as_str)
-    }
+/// The position a command starts from.
+#[derive(Args)]
+struct Board {
+    #[arg(long, value_name = "PRESET", help = with_presets("The rules preset"))]
+    rules: Preset,
+    /// The position, as a FEN (docs/rules.md §7); without it the start position
+    #[arg(long, value_name = "FEN")]
+    fen: Option<String>,
+}
 
-    fn preset(&self) -> Result<Preset, String> {
-        self.get("rules")
-            .ok_or_else(|| format!("missing --rules <preset> ({})", Preset::id_list()))?
-            .parse()
-            .map_err(|e: dame_core::UnknownPreset| e.to_string())
-    }
+#[derive(Args)]
+struct PerftArgs {
+    #[command(flatten)]
+    board: Board,
+    /// Counts up to this many turns (1–30)
+    #[arg(long, value_name = "D", value_parser = whole_number)]
+    depth: u64,
+}
 
-    fn position(&self) -> Result<Position, String> {
-        let preset = self.preset()?;
-        match self.get("fen") {
-            None => Ok(Position::start(preset.rules())),
-            Some(fen) => {
-                position_from_fen(fen, preset.rules()).map_err(|e| format!("bad FEN: {e}"))
-            }
-        }
-    }
+#[derive(Args)]
+struct MovesArgs {
+    #[command(flatten)]
+    board: Board,
+    /// The notation of the turns: the internal one of docs/rules.md §7, or the preset's own
+    #[arg(long, value_name = "internal|native", default_value = "internal", value_parser = notation)]
+    notation: Notation,
+}
 
-    /// The notation of turns in the output: the internal one of docs/rules.md §7 (the
-    /// default), or the preset's own (`native`: ACF numbers for English, algebraic for Russian).
-    fn numbering(&self) -> Result<Numbering, String> {
-        match self.get("notation") {
-            None | Some("internal") => Ok(Numbering::Internal),
-            Some("native") => Ok(Numbering::of(self.preset()?)),
-            Some(other) => Err(format!(
-                "unknown notation '{other}' (expected internal or native)"
-            )),
-        }
-    }
+#[derive(Args)]
+#[command(group = ArgGroup::new("limit").required(true).multiple(true).args(["depth", "movetime", "nodes"]))]
+struct SearchArgs {
+    #[command(flatten)]
+    board: Board,
+    /// Searches this many plies deep
+    #[arg(long, value_name = "D", value_parser = whole_number)]
+    depth: Option<u64>,
+    /// Searches this many milliseconds
+    #[arg(long, value_name = "MS", value_parser = whole_number)]
+    movetime: Option<u64>,
+    /// Searches this many nodes
+    #[arg(long, value_name = "N", value_parser = whole_number)]
+    nodes: Option<u64>,
+    /// The notation of the turns: the internal one of docs/rules.md §7, or the preset's own
+    #[arg(long, value_name = "internal|native", default_value = "internal", value_parser = notation)]
+    notation: Notation,
+    /// The evaluation: the learned tables built in (the default), the hand-written one alone,
+    /// or tables from a file written by `dame learn`
+    #[arg(long, value_name = "learned|hand|FILE", value_parser = eval)]
+    eval: Option<Eval>,
+}
 
-    /// The openings of `--openings FILE`, else the preset's own list.
-    fn openings(&self, preset: Preset) -> Result<Vec<Vec<String>>, String> {
-        match self.get("openings") {
-            Some(path) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("cannot read openings file {path}: {e}"))?;
-                Ok(matches::parse_openings(&text))
-            }
-            None => Ok(matches::default_openings(preset)),
-        }
-    }
+#[derive(Args)]
+struct PdnArgs {
+    /// The PDN file; without it, or with -, standard input
+    #[arg(value_name = "FILE")]
+    file: Option<String>,
+    #[arg(long, value_name = "PRESET",
+          help = with_presets("The preset for games without a GameType or Rules tag"))]
+    rules: Option<Preset>,
+}
 
-    /// An engine with the evaluation of `--eval`: `learned` (the default) adds the tables built
-    /// into the program for the rules' family where there are any; `hand` is today's alone.
-    fn engine(&self, tt_megabytes: usize) -> Result<Engine, String> {
-        let mut engine = Engine::new(tt_megabytes);
-        match self.get("eval") {
-            None | Some("learned") => engine.use_embedded(),
-            Some("hand") => {}
-            // Tables from a file (`dame learn --out FILE`), to try them before building them in;
-            // the other families keep the built-in ones.
-            Some(path) if std::path::Path::new(path).is_file() => {
-                let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-                let tables = LearnedEval::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
-                engine.use_embedded();
-                engine.use_learned(std::sync::Arc::new(tables));
-            }
-            Some(other) => {
-                return Err(format!(
-                    "unknown evaluation '{other}' (expected learned, hand or a tables file)"
-                ))
-            }
-        }
-        Ok(engine)
-    }
+/// The options that only a match between two engine programs has.
+const ENGINE_MATCH_ONLY: [&str; 6] = [
+    "engine_a",
+    "engine_b",
+    "adjudicate",
+    "skip",
+    "record",
+    "pdn",
+];
 
-    fn number(&self, name: &str) -> Result<Option<u64>, String> {
-        self.get(name)
-            .map(|v| {
-                v.parse::<u64>()
-                    .map_err(|_| format!("--{name} must be a whole number, not '{v}'"))
-            })
-            .transpose()
+#[derive(Args)]
+struct MatchArgs {
+    #[arg(long, value_name = "PRESET", help = with_presets("The rules preset"))]
+    rules: Preset,
+    /// A's level (1–5, or its name), against B's
+    #[arg(long, value_name = "LEVEL", required_unless_present_any = ["engine_a", "engine_b"],
+          conflicts_with_all = ENGINE_MATCH_ONLY)]
+    a: Option<Level>,
+    /// B's level (1–5, or its name)
+    #[arg(long, value_name = "LEVEL", required_unless_present_any = ["engine_a", "engine_b"],
+          conflicts_with_all = ENGINE_MATCH_ONLY)]
+    b: Option<Level>,
+    /// The number of games
+    #[arg(long, value_name = "N", value_parser = whole_number)]
+    games: u64,
+    /// The openings, one a line; without it the preset's own list
+    #[arg(long, value_name = "FILE")]
+    openings: Option<String>,
+    /// Levels: the top level's milliseconds per move (the others scale); engines: the
+    /// milliseconds per move of each (needed)
+    #[arg(long, value_name = "MS", value_parser = whole_number)]
+    movetime: Option<u64>,
+    /// Games played at once [default: 2 for levels, 1 for engines]
+    #[arg(long, value_name = "T", value_parser = whole_number)]
+    threads: Option<u64>,
+    /// The seed of the levels' choices [default: 1]
+    #[arg(long, value_name = "S", value_parser = whole_number, conflicts_with_all = ENGINE_MATCH_ONLY)]
+    seed: Option<u64>,
+    /// A's engine program, a command that speaks the engine protocol (`dame engine`)
+    #[arg(long, value_name = "COMMAND", requires_all = ["engine_b", "movetime"])]
+    engine_a: Option<String>,
+    /// B's engine program
+    #[arg(long, value_name = "COMMAND", requires = "engine_a")]
+    engine_b: Option<String>,
+    /// An endgame database directory: the positions it covers end the game with their result
+    #[arg(long, value_name = "DIR")]
+    adjudicate: Option<String>,
+    /// Leaves out the first N games, to play a long match in parts
+    #[arg(long, value_name = "N", value_parser = whole_number)]
+    skip: Option<u64>,
+    /// Finished games are added to FILE; those in it are not played again
+    #[arg(long, value_name = "FILE")]
+    record: Option<String>,
+    /// Finished games are added to FILE as PDN
+    #[arg(long, value_name = "FILE")]
+    pdn: Option<String>,
+}
+
+#[derive(Args)]
+struct TuneArgs {
+    #[arg(long, value_name = "PRESET", help = with_presets("The rules preset"))]
+    rules: Preset,
+    /// Self-play games to tune on
+    #[arg(long, value_name = "N", default_value = "200", value_parser = whole_number)]
+    games: u64,
+    /// The level of the self-play games (1–5, or its name)
+    #[arg(long, value_name = "L", default_value = "3")]
+    level: Level,
+    /// Tuning rounds
+    #[arg(long, value_name = "R", default_value = "4", value_parser = whole_number)]
+    rounds: u64,
+    /// The seed of the self-play games
+    #[arg(long, value_name = "S", default_value = "1", value_parser = whole_number)]
+    seed: u64,
+    /// Then plays N games, tuned against the start weights
+    #[arg(long, value_name = "N", default_value = "0", value_parser = whole_number)]
+    check: u64,
+}
+
+#[derive(Args)]
+struct LearnArgs {
+    #[arg(long, value_name = "PRESET", help = with_presets("The rules preset"))]
+    rules: Preset,
+    /// Where the tables are written
+    #[arg(long, value_name = "FILE")]
+    out: String,
+    /// Self-play games to learn from
+    #[arg(long, value_name = "N", default_value = "1000", value_parser = whole_number)]
+    games: u64,
+    /// The level of the self-play games (1–5, or its name; one that searches to a fixed depth)
+    #[arg(long, value_name = "L", default_value = "3")]
+    level: Level,
+    /// The seed of the self-play games
+    #[arg(long, value_name = "S", default_value = "1", value_parser = whole_number)]
+    seed: u64,
+    /// Passes over the positions
+    #[arg(long, value_name = "E", default_value_t = learn::TrainConfig::default().epochs as u64,
+          value_parser = whole_number)]
+    epochs: u64,
+    /// The L2 decay per table entry
+    #[arg(long, value_name = "L2", default_value_t = learn::TrainConfig::default().decay,
+          value_parser = decimal)]
+    decay: f32,
+    /// Which regions the tables read
+    #[arg(long, value_name = "blocks|rows", default_value = Layout::default().id(), value_parser = layout)]
+    layout: Layout,
+    /// Also writes the self-play positions to FILE, to learn from them again with --positions
+    #[arg(long, value_name = "FILE", conflicts_with = "positions")]
+    write_positions: Option<String>,
+    /// Learns from the positions in FILE (from --write-positions) instead of playing games
+    #[arg(long, value_name = "FILE")]
+    positions: Option<String>,
+}
+
+#[derive(Args)]
+struct EgdbArgs {
+    #[arg(long, value_name = "PRESET", help = with_presets("The rules preset"))]
+    rules: Preset,
+    /// Generates the databases of up to N pieces
+    #[arg(long, value_name = "N", value_parser = whole_number, required_unless_present = "probe")]
+    pieces: Option<u64>,
+    /// Generates the positions of kings only
+    #[arg(long)]
+    kings_only: bool,
+    /// Where the database is written [default: egdb]
+    #[arg(long, value_name = "DIR")]
+    out: Option<String>,
+    /// Threads that generate it [default: 2]
+    #[arg(long, value_name = "T", value_parser = whole_number)]
+    threads: Option<u64>,
+    /// Looks this position up in a database instead: its value and best turns
+    #[arg(long, value_name = "FEN", conflicts_with_all = ["pieces", "out", "kings_only"])]
+    probe: Option<String>,
+    /// Where --probe reads the database [default: egdb]
+    #[arg(long, value_name = "DIR", requires = "probe",
+          conflicts_with_all = ["pieces", "out", "kings_only"])]
+    dir: Option<String>,
+}
+
+#[derive(Args)]
+struct EngineArgs {
+    /// The evaluation: the learned tables built in (the default), the hand-written one alone,
+    /// or tables from a file written by `dame learn`
+    #[arg(long, value_name = "learned|hand|FILE", value_parser = eval)]
+    eval: Option<Eval>,
+    /// The endgame databases' directory, or off for none [default: egdb, if it is there]
+    #[arg(long, value_name = "DIR|off")]
+    egdb: Option<String>,
+}
+
+/// The notation of turns in the output: the internal one of docs/rules.md §7 (the default), or
+/// the preset's own (`native`: ACF numbers for English, algebraic for Russian).
+#[derive(Clone, Copy)]
+enum Notation {
+    Internal,
+    Native,
+}
+
+fn notation(text: &str) -> Result<Notation, String> {
+    match text {
+        "internal" => Ok(Notation::Internal),
+        "native" => Ok(Notation::Native),
+        other => Err(format!(
+            "unknown notation '{other}' (expected internal or native)"
+        )),
     }
 }
 
-fn cmd_perft(args: &[String]) -> Result<(), String> {
-    let opts = Options::parse(args, &["rules", "fen", "depth"])?;
-    let pos = opts.position()?;
-    let depth = opts.number("depth")?.ok_or("missing --depth <D>")?;
+impl Notation {
+    fn numbering(self, preset: Preset) -> Numbering {
+        match self {
+            Notation::Internal => Numbering::Internal,
+            Notation::Native => Numbering::of(preset),
+        }
+    }
+}
+
+/// `--eval`: `learned` (the default) adds the tables built into the program for the rules'
+/// family where there are any; `hand` is today's alone; a file holds tables from `dame learn`.
+#[derive(Clone)]
+enum Eval {
+    Learned,
+    Hand,
+    Tables(String),
+}
+
+fn eval(text: &str) -> Result<Eval, String> {
+    match text {
+        "learned" => Ok(Eval::Learned),
+        "hand" => Ok(Eval::Hand),
+        path if std::path::Path::new(path).is_file() => Ok(Eval::Tables(path.to_string())),
+        other => Err(format!(
+            "unknown evaluation '{other}' (expected learned, hand or a tables file)"
+        )),
+    }
+}
+
+fn layout(id: &str) -> Result<Layout, String> {
+    Layout::from_id(id).ok_or_else(|| format!("unknown layout '{id}' (expected blocks or rows)"))
+}
+
+/// A value that is not the number its option needs; the error line names the option:
+/// `--depth must be a whole number, not 'two'`.
+#[derive(Debug)]
+struct BadNumber {
+    value: String,
+    kind: &'static str,
+}
+
+impl std::fmt::Display for BadNumber {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "must be {}, not '{}'", self.kind, self.value)
+    }
+}
+
+impl std::error::Error for BadNumber {}
+
+fn whole_number(text: &str) -> Result<u64, BadNumber> {
+    text.parse().map_err(|_| BadNumber {
+        value: text.to_string(),
+        kind: "a whole number",
+    })
+}
+
+fn decimal(text: &str) -> Result<f32, BadNumber> {
+    text.parse().map_err(|_| BadNumber {
+        value: text.to_string(),
+        kind: "a number",
+    })
+}
+
+impl Board {
+    fn position(&self) -> Result<Position, String> {
+        match &self.fen {
+            None => Ok(Position::start(self.rules.rules())),
+            Some(fen) => {
+                position_from_fen(fen, self.rules.rules()).map_err(|e| format!("bad FEN: {e}"))
+            }
+        }
+    }
+}
+
+/// The openings of `--openings FILE`, else the preset's own list.
+fn openings(path: Option<&str>, preset: Preset) -> Result<Vec<Vec<String>>, String> {
+    match path {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read openings file {path}: {e}"))?;
+            Ok(matches::parse_openings(&text))
+        }
+        None => Ok(matches::default_openings(preset)),
+    }
+}
+
+/// An engine with the evaluation of `--eval`.
+fn engine(eval: Option<&Eval>, tt_megabytes: usize) -> Result<Engine, String> {
+    let mut engine = Engine::new(tt_megabytes);
+    match eval {
+        None | Some(Eval::Learned) => engine.use_embedded(),
+        Some(Eval::Hand) => {}
+        // Tables from a file (`dame learn --out FILE`), to try them before building them in;
+        // the other families keep the built-in ones.
+        Some(Eval::Tables(path)) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+            let tables = LearnedEval::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+            engine.use_embedded();
+            engine.use_learned(std::sync::Arc::new(tables));
+        }
+    }
+    Ok(engine)
+}
+fn cmd_perft(opts: PerftArgs) -> Result<(), String> {
+    let pos = opts.board.position()?;
+    let depth = opts.depth;
     if depth == 0 {
         return Err("--depth must be at least 1".into());
     }
@@ -199,10 +424,9 @@ fn cmd_perft(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn cmd_moves(args: &[String]) -> Result<(), String> {
-    let opts = Options::parse(args, &["rules", "fen", "notation"])?;
-    let pos = opts.position()?;
-    let numbering = opts.numbering()?;
+fn cmd_moves(opts: MovesArgs) -> Result<(), String> {
+    let pos = opts.board.position()?;
+    let numbering = opts.notation.numbering(opts.board.rules);
     let mut turns: Vec<(Vec<u8>, String)> = pos
         .legal_turns()
         .iter()
@@ -227,28 +451,20 @@ fn cmd_moves(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn cmd_search(args: &[String]) -> Result<(), String> {
-    let opts = Options::parse(
-        args,
-        &[
-            "rules", "fen", "depth", "movetime", "nodes", "notation", "eval",
-        ],
-    )?;
-    let pos = opts.position()?;
-    let numbering = opts.numbering()?;
+fn cmd_search(opts: SearchArgs) -> Result<(), String> {
+    let pos = opts.board.position()?;
+    let numbering = opts.notation.numbering(opts.board.rules);
+    // At least one of the three limits: clap's group "limit".
     let limits = Limits {
-        depth: match opts.number("depth")? {
+        depth: match opts.depth {
             Some(0) => return Err("--depth must be at least 1".into()),
             d => d.map(|d| d.min(100) as u32),
         },
-        movetime_ms: opts.number("movetime")?.map(|ms| ms as f64),
-        nodes: opts.number("nodes")?,
+        movetime_ms: opts.movetime.map(|ms| ms as f64),
+        nodes: opts.nodes,
         ..Limits::default()
     };
-    if limits.depth.is_none() && limits.movetime_ms.is_none() && limits.nodes.is_none() {
-        return Err("give --depth <D>, --movetime <MS> or --nodes <N>".into());
-    }
-    let mut engine = opts.engine(64)?;
+    let mut engine = engine(opts.eval.as_ref(), 64)?;
     let result = engine.search_position(&pos, &limits);
     let Some(best) = result.best else {
         out!("no legal turn: {} has lost", pos.side());
@@ -280,56 +496,28 @@ fn cmd_search(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn cmd_match(args: &[String]) -> Result<(), String> {
-    let opts = Options::parse(
-        args,
-        &[
-            "rules",
-            "a",
-            "b",
-            "games",
-            "openings",
-            "movetime",
-            "threads",
-            "seed",
-            "engine-a",
-            "engine-b",
-            "adjudicate",
-            "skip",
-            "record",
-            "pdn",
-        ],
-    )?;
-    let preset = opts.preset()?;
-    if opts.get("engine-a").is_some() || opts.get("engine-b").is_some() {
+fn cmd_match(opts: MatchArgs) -> Result<(), String> {
+    let preset = opts.rules;
+    if opts.engine_a.is_some() || opts.engine_b.is_some() {
         return engine_match(&opts, preset);
     }
-    if ["adjudicate", "skip", "record", "pdn"]
-        .iter()
-        .any(|name| opts.get(name).is_some())
-    {
-        return Err(
-            "--adjudicate, --skip, --record and --pdn are for matches between --engine-a and --engine-b"
-                .into(),
-        );
-    }
-    let level = |name: &str| -> Result<Level, String> {
-        opts.get(name)
-            .ok_or(format!("missing --{name} <level 1-5>"))?
-            .parse()
+    // Without --engine-a and --engine-b, clap requires --a and --b, and refuses the options of
+    // engine matches (--adjudicate, --skip, --record, --pdn).
+    let (Some(a), Some(b)) = (opts.a, opts.b) else {
+        return Err("give --a and --b, or --engine-a and --engine-b".into());
     };
-    let openings = opts.openings(preset)?;
+    let openings = openings(opts.openings.as_deref(), preset)?;
     let config = matches::MatchConfig {
         rules: preset.rules(),
-        a: level("a")?,
-        b: level("b")?,
-        games: opts.number("games")?.ok_or("missing --games <N>")? as usize,
+        a,
+        b,
+        games: opts.games as usize,
         openings,
-        time_scale: opts.number("movetime")?.map_or(1.0, |ms| {
+        time_scale: opts.movetime.map_or(1.0, |ms| {
             ms as f64 / Level::Meister.info().movetime_ms.unwrap_or(1000.0)
         }),
-        threads: opts.number("threads")?.unwrap_or(2) as usize,
-        seed: opts.number("seed")?.unwrap_or(1),
+        threads: opts.threads.unwrap_or(2) as usize,
+        seed: opts.seed.unwrap_or(1),
         weights_a: None,
         weights_b: None,
     };
@@ -342,38 +530,29 @@ fn cmd_match(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// `dame match --engine-a … --engine-b …`: two engine programs over the protocol.
-fn engine_match(opts: &Options, preset: Preset) -> Result<(), String> {
-    if opts.get("a").is_some() || opts.get("b").is_some() || opts.get("seed").is_some() {
-        return Err(
-            "--engine-a/--engine-b play two programs: --a, --b and --seed do not apply".into(),
-        );
-    }
-    let command = |name: &str| -> Result<String, String> {
-        Ok(opts
-            .get(name)
-            .ok_or(format!("missing --{name} \"<command>\""))?
-            .to_string())
+/// `dame match --engine-a … --engine-b …`: two engine programs over the protocol. Clap requires
+/// both and --movetime, and refuses --a, --b and --seed.
+fn engine_match(opts: &MatchArgs, preset: Preset) -> Result<(), String> {
+    let (Some(a), Some(b), Some(movetime)) = (&opts.engine_a, &opts.engine_b, opts.movetime) else {
+        return Err("give --engine-a, --engine-b and --movetime".into());
     };
-    let openings = opts.openings(preset)?;
+    let openings = openings(opts.openings.as_deref(), preset)?;
     let config = external::EngineMatch {
         preset,
-        a: command("engine-a")?,
-        b: command("engine-b")?,
-        games: opts.number("games")?.ok_or("missing --games <N>")? as usize,
+        a: a.clone(),
+        b: b.clone(),
+        games: opts.games as usize,
         openings,
-        movetime_ms: opts
-            .number("movetime")?
-            .ok_or("missing --movetime <MS per move>")?
-            .max(1),
-        skip: opts.number("skip")?.unwrap_or(0) as usize,
-        threads: opts.number("threads")?.unwrap_or(1) as usize,
+        movetime_ms: movetime.max(1),
+        skip: opts.skip.unwrap_or(0) as usize,
+        threads: opts.threads.unwrap_or(1) as usize,
         adjudicator: opts
-            .get("adjudicate")
+            .adjudicate
+            .as_deref()
             .map(|dir| read_egdb(dir, preset).map_err(|e| format!("--adjudicate: {e}")))
             .transpose()?,
-        record: opts.get("record").map(std::path::PathBuf::from),
-        pdn: opts.get("pdn").map(std::path::PathBuf::from),
+        record: opts.record.as_ref().map(std::path::PathBuf::from),
+        pdn: opts.pdn.as_ref().map(std::path::PathBuf::from),
     };
     if config.skip >= config.games {
         return Err("--games must be more than --skip".into());
@@ -393,26 +572,13 @@ fn read_egdb(dir: &str, preset: Preset) -> Result<Endgames, String> {
 
 /// `dame egdb`: generates a preset's endgame database and writes it to `--out DIR`, or with
 /// `--probe FEN` looks a position up in the one in `--dir DIR`.
-fn cmd_egdb(args: &[String]) -> Result<(), String> {
-    let kings_only = args.iter().any(|a| a == "--kings-only");
-    let args: Vec<String> = args
-        .iter()
-        .filter(|a| *a != "--kings-only")
-        .cloned()
-        .collect();
-    let opts = Options::parse(
-        &args,
-        &["rules", "pieces", "out", "threads", "probe", "dir"],
-    )?;
-    let preset = opts.preset()?;
-    if let Some(fen) = opts.get("probe") {
-        if opts.get("pieces").is_some() || opts.get("out").is_some() || kings_only {
-            return Err(
-                "--probe reads a database: --pieces, --out and --kings-only do not apply".into(),
-            );
-        }
+fn cmd_egdb(opts: EgdbArgs) -> Result<(), String> {
+    let preset = opts.rules;
+    let kings_only = opts.kings_only;
+    // Clap refuses --pieces, --out and --kings-only with --probe, and --dir without it.
+    if let Some(fen) = &opts.probe {
         let pos = position_from_fen(fen, preset.rules()).map_err(|e| format!("bad FEN: {e}"))?;
-        let db = read_egdb(opts.get("dir").unwrap_or(EGDB_DIR), preset)?;
+        let db = read_egdb(opts.dir.as_deref().unwrap_or(EGDB_DIR), preset)?;
         let value = db.probe(&pos).ok_or(format!(
             "not covered: the database holds positions of at most {} pieces, both sides present",
             db.max_pieces()
@@ -434,12 +600,9 @@ fn cmd_egdb(args: &[String]) -> Result<(), String> {
         out!("best {}", best.join(" "));
         return Ok(());
     }
-    if opts.get("dir").is_some() {
-        return Err("--dir goes with --probe; a new database goes to --out DIR".into());
-    }
-    let pieces = opts.number("pieces")?.ok_or("missing --pieces <N>")?;
-    let threads = opts.number("threads")?.unwrap_or(2).max(1) as usize;
-    let out = std::path::PathBuf::from(opts.get("out").unwrap_or(EGDB_DIR));
+    let pieces = opts.pieces.ok_or("missing --pieces <N>")?;
+    let threads = opts.threads.unwrap_or(2).max(1) as usize;
+    let out = std::path::PathBuf::from(opts.out.as_deref().unwrap_or(EGDB_DIR));
     let started = Instant::now();
     out!("pieces  positions     wins          losses        draws         bytes         max plies  seconds");
     let report = |r: &PieceCountReport| {
@@ -490,29 +653,25 @@ fn cmd_egdb(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn cmd_tune(args: &[String]) -> Result<(), String> {
-    let opts = Options::parse(
-        args,
-        &["rules", "games", "level", "rounds", "seed", "check"],
-    )?;
-    let preset = opts.preset()?;
-    let level: Level = opts.get("level").unwrap_or("3").parse()?;
-    let games = opts.number("games")?.unwrap_or(200) as usize;
+fn cmd_tune(opts: TuneArgs) -> Result<(), String> {
+    let preset = opts.rules;
+    let level = opts.level;
+    let games = opts.games as usize;
     let started = Instant::now();
-    let samples = tune::self_play(preset, level, games, opts.number("seed")?.unwrap_or(1));
+    let samples = tune::self_play(preset, level, games, opts.seed);
     eprintln!(
         "{} positions from {games} games in {:.0} s",
         samples.len(),
         started.elapsed().as_secs_f64()
     );
     let start = Weights::for_rules(&preset.rules());
-    let rounds = opts.number("rounds")?.unwrap_or(4) as usize;
+    let rounds = opts.rounds as usize;
     let (tuned, before, after) = tune::tune(&samples, start, rounds);
     out!("error {before:.5} -> {after:.5}");
     for (i, name) in Weights::NAMES.iter().enumerate() {
         out!("{name}: {} -> {}", start.get(i), tuned.get(i));
     }
-    let check_games = opts.number("check")?.unwrap_or(0) as usize;
+    let check_games = opts.check as usize;
     if check_games > 0 {
         let config = matches::MatchConfig {
             rules: preset.rules(),
@@ -541,41 +700,22 @@ fn cmd_tune(args: &[String]) -> Result<(), String> {
 
 /// `dame learn`: self-play samples, then tables trained on them (src/engine/learn.rs), written
 /// to `--out`. The same options give the same bytes.
-fn cmd_learn(args: &[String]) -> Result<(), String> {
-    let opts = Options::parse(
-        args,
-        &[
-            "rules",
-            "games",
-            "level",
-            "seed",
-            "epochs",
-            "decay",
-            "out",
-            "positions",
-            "write-positions",
-            "layout",
-        ],
-    )?;
-    let preset = opts.preset()?;
-    let out = opts.get("out").ok_or("missing --out FILE")?;
-    let layout = match opts.get("layout") {
-        None => Layout::default(),
-        Some(id) => Layout::from_id(id)
-            .ok_or_else(|| format!("unknown layout '{id}' (expected blocks or rows)"))?,
-    };
-    let level: Level = opts.get("level").unwrap_or("3").parse()?;
+fn cmd_learn(opts: LearnArgs) -> Result<(), String> {
+    let preset = opts.rules;
+    let out = opts.out.as_str();
+    let layout = opts.layout;
+    let level = opts.level;
     if level.info().depth.is_none() {
         return Err(format!(
             "--level {level} has no depth: the games would depend on time"
         ));
     }
-    let games = opts.number("games")?.unwrap_or(1000) as usize;
-    let samples = match opts.get("positions") {
+    let games = opts.games as usize;
+    let samples = match &opts.positions {
         Some(path) => read_positions(path, preset)?,
         None => {
             let started = Instant::now();
-            let samples = tune::self_play(preset, level, games, opts.number("seed")?.unwrap_or(1));
+            let samples = tune::self_play(preset, level, games, opts.seed);
             let seconds = started.elapsed().as_secs_f64();
             eprintln!(
                 "{} positions from {games} games in {seconds:.0} s ({:.0} positions/s)",
@@ -585,7 +725,7 @@ fn cmd_learn(args: &[String]) -> Result<(), String> {
             samples
         }
     };
-    if let Some(path) = opts.get("write-positions") {
+    if let Some(path) = &opts.write_positions {
         let text: String = samples
             .iter()
             .map(|s| format!("{} {}\n", s.red_score, s.position))
@@ -596,15 +736,8 @@ fn cmd_learn(args: &[String]) -> Result<(), String> {
         return Err("too few positions to learn from".into());
     }
     let config = learn::TrainConfig {
-        epochs: opts
-            .number("epochs")?
-            .map_or(learn::TrainConfig::default().epochs, |e| e as usize),
-        decay: match opts.get("decay") {
-            Some(d) => d
-                .parse()
-                .map_err(|_| format!("--decay must be a number, not '{d}'"))?,
-            None => learn::TrainConfig::default().decay,
-        },
+        epochs: opts.epochs as usize,
+        decay: opts.decay,
         ..learn::TrainConfig::default()
     };
     let started = Instant::now();
@@ -671,11 +804,11 @@ fn read_positions(path: &str, preset: Preset) -> Result<Vec<tune::Sample>, Strin
 /// the input. Endgame databases come from `--egdb DIR`; without it from `egdb/`, where `dame
 /// egdb` writes them, when that directory exists (so once generated they are on by default);
 /// `--egdb off`: none.
-fn cmd_engine(args: &[String]) -> Result<(), String> {
-    let opts = Options::parse(args, &["eval", "egdb"])?;
-    let mut session = protocol::Session::with_engine(std::io::stdout(), opts.engine(64)?);
+fn cmd_engine(opts: EngineArgs) -> Result<(), String> {
+    let mut session =
+        protocol::Session::with_engine(std::io::stdout(), engine(opts.eval.as_ref(), 64)?);
     // The databases load with each `rules` command, from this directory.
-    match opts.get("egdb") {
+    match opts.egdb.as_deref() {
         Some("off") => {}
         Some(dir) => {
             if !std::path::Path::new(dir).is_dir() {
@@ -705,27 +838,11 @@ fn cmd_engine(args: &[String]) -> Result<(), String> {
 /// `dame pdn [FILE] [--rules <preset>]`: checks every game of a PDN file (or stdin) and prints
 /// each one's final position as a docs/rules.md §7 FEN; a bad game is one line on stderr, and
 /// the exit status is then 2.
-fn cmd_pdn(args: &[String]) -> Result<(), String> {
-    let mut files = Vec::new();
-    let mut options = Vec::new();
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        if arg.starts_with("--") {
-            options.push(arg.clone());
-            if !arg.contains('=') {
-                options.extend(rest.next().cloned());
-            }
-        } else {
-            files.push(arg.clone());
-        }
-    }
-    let opts = Options::parse(&options, &["rules"])?;
-    let default = opts.get("rules").map(|_| opts.preset()).transpose()?;
-    let bytes = match files.as_slice() {
-        [] => read_stdin()?,
-        [path] if path == "-" => read_stdin()?,
-        [path] => std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?,
-        [_, extra, ..] => return Err(format!("unexpected argument '{extra}' (one FILE at most)")),
+fn cmd_pdn(opts: PdnArgs) -> Result<(), String> {
+    let default = opts.rules;
+    let bytes = match opts.file.as_deref() {
+        None | Some("-") => read_stdin()?,
+        Some(path) => std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?,
     };
     // Old archives are often Latin-1: their names may suffer, their moves are ASCII.
     let text = String::from_utf8_lossy(&bytes);
@@ -781,29 +898,91 @@ fn elo_text(result: &matches::MatchResult) -> String {
     }
 }
 
+/// The command line's parser: the derived one, with the presets' ids below the commands.
+fn command() -> clap::Command {
+    Cli::command()
+        .after_help(format!("Presets: {}", Preset::id_list()))
+        // `dame` alone is an error (one line), not the help.
+        .arg_required_else_help(false)
+}
+
+/// The help of a `--rules` option: `what`, and the presets' ids.
+fn with_presets(what: &str) -> String {
+    format!("{what}: {}", Preset::id_list())
+}
+
+/// A clap error as the tool's one line (without `dame: error: `): clap's first line, or, where
+/// that line needs the ones below it, what they say.
+fn error_line(e: &clap::Error) -> String {
+    let strings = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => s.clone(),
+        Some(ContextValue::Strings(s)) => s.join(", "),
+        _ => String::new(),
+    };
+    match e.kind() {
+        // The value parser's own message, as before clap: `unknown rules preset 'chess' (…)`,
+        // `--depth must be a whole number, not 'two'`.
+        ErrorKind::ValueValidation => {
+            if let Some(why) = std::error::Error::source(e) {
+                let option = strings(ContextKind::InvalidArg);
+                let option = option.split(' ').next().unwrap_or_default();
+                return match why.downcast_ref::<BadNumber>() {
+                    Some(bad) => format!("{option} {bad}"),
+                    None => why.to_string(),
+                };
+            }
+        }
+        // A group shows as `<--depth <D>|--movetime <MS>|--nodes <N>>`.
+        ErrorKind::MissingRequiredArgument => {
+            let missing = strings(ContextKind::InvalidArg);
+            return match missing
+                .strip_prefix('<')
+                .and_then(|m| m.strip_suffix('>'))
+                .filter(|m| m.contains('|'))
+            {
+                Some(group) => format!("missing one of {}", group.replace('|', ", ")),
+                None => format!("missing {missing}"),
+            };
+        }
+        ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let command = command();
+            let names: Vec<&str> = command.get_subcommands().map(|c| c.get_name()).collect();
+            return format!("missing command ({})", names.join(", "));
+        }
+        _ => {}
+    }
+    let text = e.to_string();
+    let first = text.lines().next().unwrap_or_default();
+    first.strip_prefix("error: ").unwrap_or(first).to_string()
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        Some("perft") => cmd_perft(&args[1..]),
-        Some("moves") => cmd_moves(&args[1..]),
-        Some("search") => cmd_search(&args[1..]),
-        Some("match") => cmd_match(&args[1..]),
-        Some("tune") => cmd_tune(&args[1..]),
-        Some("learn") => cmd_learn(&args[1..]),
-        Some("pdn") => cmd_pdn(&args[1..]),
-        Some("engine") => cmd_engine(&args[1..]),
-        Some("egdb") => cmd_egdb(&args[1..]),
-        Some("help") | Some("--help") | Some("-h") => {
-            out!("{USAGE}\npresets: {}", Preset::id_list());
+    let cli = match command()
+        .try_get_matches()
+        .and_then(|matches| Cli::from_arg_matches(&matches))
+    {
+        Ok(cli) => cli,
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            if let Err(why) = e.print() {
+                output_failed(why);
+            }
             return ExitCode::SUCCESS;
         }
-        Some(other) => Err(format!(
-            "unknown command '{other}' (perft, moves, search, match, tune, learn, pdn, engine, egdb, help)"
-        )),
-        None => Err(
-            "missing command (perft, moves, search, match, tune, learn, pdn, engine, egdb, help)"
-                .to_string(),
-        ),
+        Err(e) => {
+            eprintln!("dame: error: {}", error_line(&e));
+            return ExitCode::from(2);
+        }
+    };
+    let result = match cli.command {
+        Cmd::Perft(opts) => cmd_perft(opts),
+        Cmd::Moves(opts) => cmd_moves(opts),
+        Cmd::Search(opts) => cmd_search(opts),
+        Cmd::Match(opts) => cmd_match(opts),
+        Cmd::Tune(opts) => cmd_tune(opts),
+        Cmd::Learn(opts) => cmd_learn(opts),
+        Cmd::Pdn(opts) => cmd_pdn(opts),
+        Cmd::Engine(opts) => cmd_engine(opts),
+        Cmd::Egdb(opts) => cmd_egdb(opts),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -96,6 +96,238 @@ fn bad_input_is_one_line_on_stderr_and_exit_status_2() {
     }
 }
 
+/// Every command and its options, as `dame --help` and `dame <command> --help` must show them.
+const COMMANDS: [(&str, &[&str]); 9] = [
+    ("perft", &["--rules", "--fen", "--depth"]),
+    ("moves", &["--rules", "--fen", "--notation"]),
+    (
+        "search",
+        &[
+            "--rules",
+            "--fen",
+            "--depth",
+            "--movetime",
+            "--nodes",
+            "--notation",
+            "--eval",
+        ],
+    ),
+    ("pdn", &["[FILE]", "--rules"]),
+    (
+        "match",
+        &[
+            "--rules",
+            "--a",
+            "--b",
+            "--games",
+            "--openings",
+            "--movetime",
+            "--threads",
+            "--seed",
+            "--engine-a",
+            "--engine-b",
+            "--adjudicate",
+            "--skip",
+            "--record",
+            "--pdn",
+        ],
+    ),
+    (
+        "tune",
+        &[
+            "--rules", "--games", "--level", "--rounds", "--seed", "--check",
+        ],
+    ),
+    (
+        "learn",
+        &[
+            "--rules",
+            "--out",
+            "--games",
+            "--level",
+            "--seed",
+            "--epochs",
+            "--decay",
+            "--layout",
+            "--write-positions",
+            "--positions",
+        ],
+    ),
+    (
+        "egdb",
+        &[
+            "--rules",
+            "--pieces",
+            "--kings-only",
+            "--out",
+            "--threads",
+            "--probe",
+            "--dir",
+        ],
+    ),
+    ("engine", &["--eval", "--egdb"]),
+];
+
+#[test]
+fn help_lists_every_command_on_stdout_with_exit_status_0() {
+    for args in [&["--help"][..], &["-h"], &["help"]] {
+        let out = dame(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(stderr(&out).is_empty(), "{args:?}: {}", stderr(&out));
+        let text = stdout(&out);
+        for (command, _) in COMMANDS {
+            assert!(
+                text.lines()
+                    .any(|l| l.trim_start().starts_with(&format!("{command} "))),
+                "{args:?}: {command} missing in\n{text}"
+            );
+        }
+        assert!(text.contains(&Preset::id_list()), "{text}");
+    }
+    let out = dame(&["--version"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        format!("dame {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn each_commands_help_names_each_of_its_options() {
+    for (command, options) in COMMANDS {
+        for help in ["--help", "-h"] {
+            let out = dame(&[command, help]);
+            assert_eq!(out.status.code(), Some(0), "{command} {help}");
+            assert!(stderr(&out).is_empty(), "{command}: {}", stderr(&out));
+            let text = stdout(&out);
+            for option in options {
+                // Each option on a line of its own, with its help text after it.
+                let line = text
+                    .lines()
+                    .find(|l| {
+                        l.trim_start()
+                            .split([' ', ','])
+                            .next()
+                            .is_some_and(|word| word == *option)
+                    })
+                    .unwrap_or_else(|| panic!("{command}: no line for {option} in\n{text}"));
+                // Two columns: the option (with its value's name), then its help.
+                let columns = line.trim().split("  ").filter(|c| !c.trim().is_empty());
+                let described = columns.count() >= 2;
+                assert!(described, "{command} {option}: no help text: {line}");
+            }
+            if options.contains(&"--rules") {
+                assert!(text.contains(&Preset::id_list()), "{command}: {text}");
+            }
+        }
+    }
+    // The old parser took `--help` for an option that was missing its value.
+    let out = dame(&["match", "--help"]);
+    assert!(!stdout(&out).contains("needs a value"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("Usage: dame match"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn an_unknown_option_or_a_missing_one_is_one_line_on_stderr_and_exit_status_2() {
+    for (args, message) in [
+        (
+            &["search", "--rules", "english", "--depth", "3", "--bogus"][..],
+            "dame: error: unexpected argument '--bogus' found\n",
+        ),
+        (
+            &["perft", "--depth", "3"],
+            "dame: error: missing --rules <PRESET>\n",
+        ),
+        (
+            &["learn", "--rules", "english"],
+            "dame: error: missing --out <FILE>\n",
+        ),
+        (
+            &["search", "--rules", "english"],
+            "dame: error: missing one of --depth <D>, --movetime <MS>, --nodes <N>\n",
+        ),
+        (
+            &["perft", "--rules", "english", "--depth"],
+            "dame: error: a value is required for '--depth <D>' but none was supplied\n",
+        ),
+        (
+            &["perft", "--rules", "english", "--depth", "two"],
+            "dame: error: --depth must be a whole number, not 'two'\n",
+        ),
+        (
+            &["perft", "--rules", "chess", "--depth", "2"],
+            "dame: error: unknown rules preset 'chess' (expected one of: blasen, standard, \
+             standard-flying, english, russian)\n",
+        ),
+        (
+            &["moves", "--rules", "english", "--notation", "acf"],
+            "dame: error: unknown notation 'acf' (expected internal or native)\n",
+        ),
+        (
+            &[
+                "egdb", "--rules", "english", "--probe", "W:W1:B2", "--pieces", "3",
+            ],
+            "dame: error: the argument '--probe <FEN>' cannot be used with '--pieces <N>'\n",
+        ),
+        (
+            &[
+                "learn",
+                "--rules",
+                "english",
+                "--out",
+                "x",
+                "--positions",
+                "a",
+                "--write-positions",
+                "b",
+            ],
+            "dame: error: the argument '--positions <FILE>' cannot be used with \
+             '--write-positions <FILE>'\n",
+        ),
+        (
+            &[
+                "match",
+                "--rules",
+                "english",
+                "--a",
+                "1",
+                "--engine-a",
+                "x",
+                "--games",
+                "2",
+            ],
+            "dame: error: the argument '--a <LEVEL>' cannot be used with '--engine-a <COMMAND>'\n",
+        ),
+        (
+            &[
+                "match",
+                "--rules",
+                "english",
+                "--engine-a",
+                "x",
+                "--games",
+                "2",
+            ],
+            "dame: error: missing --engine-b <COMMAND>, --movetime <MS>\n",
+        ),
+        (&["fly"], "dame: error: unrecognized subcommand 'fly'\n"),
+        (
+            &[],
+            "dame: error: missing command (perft, moves, search, pdn, match, tune, learn, egdb, \
+             engine)\n",
+        ),
+    ] {
+        let out = dame(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stdout(&out).is_empty(), "{args:?}");
+        assert_eq!(stderr(&out), message, "{args:?}");
+    }
+}
+
 #[test]
 fn zero_depth_or_zero_games_is_refused() {
     for args in [
