@@ -8,7 +8,7 @@ mod reference;
 use dame_core::{
     notation, Bitboard, Board, Color, Game, Piece, Position, Preset, Role, Setup, Square,
 };
-use reference::{ref_perft, ref_preset, ref_turns};
+use reference::{ref_perft, ref_preset, ref_presets, ref_turns, RefKingCaptures, RefRules};
 
 struct Rng(u64);
 
@@ -142,5 +142,31 @@ fn perft_depth_6_agrees_with_the_reference_in_every_preset() {
         let rules = ref_preset(preset.id()).unwrap();
         let ours = dame_core::perft(&Position::start(preset.rules()), 6);
         assert_eq!(ours[5], ref_perft(&rules, "W:W21-32:B1-12", 6), "{preset}");
+    }
+}
+
+/// The registry and docs/rules.md §3 describe the same presets with the same parameters: a preset
+/// added to one and not the other, or with other rules, fails here.
+#[test]
+fn the_registry_agrees_with_the_rules_document() {
+    let documented = ref_presets();
+    let ids: Vec<&str> = documented.iter().map(|(id, _)| id.as_str()).collect();
+    let registered: Vec<&str> = Preset::ALL.iter().map(|p| p.id()).collect();
+    assert_eq!(ids, registered, "docs/rules.md §3 rows against the registry, in order");
+    for preset in Preset::ALL {
+        let r = preset.rules();
+        let ours = RefRules {
+            men_capture_backward: r.men_capture_backward,
+            flying_king_moves: r.king_moves == dame_core::KingMoves::Flying,
+            king_captures: match r.king_captures {
+                dame_core::KingCaptures::Short => RefKingCaptures::Short,
+                dame_core::KingCaptures::FlyingLandBehind => RefKingCaptures::FlyingLandBehind,
+                dame_core::KingCaptures::Flying => RefKingCaptures::Flying,
+            },
+            huffing: r.is_huffing(),
+            continues_as_king: r.promotion_mid_capture
+                == dame_core::PromotionMidCapture::ContinuesAsKing,
+        };
+        assert_eq!(ref_preset(preset.id()), Some(ours), "{preset}");
     }
 }

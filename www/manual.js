@@ -230,6 +230,7 @@ const CARDS = {
 const UI = {
   title: { de: 'Spielregeln: {name}', en: 'Rules: {name}' },
   preset: { de: 'Regeln für', en: 'Rules for' },
+  brief: { de: 'Die Regeln in Kürze', en: 'The rules in brief' },
 };
 
 /** Where the focus was before the dialog opened. @type {Element | null} */
@@ -278,8 +279,10 @@ function dialog() {
 
 /** Writes the rules of preset `id` into the dialog. @param {HTMLDialogElement} d @param {string} id */
 function fill(d, id) {
-  const sections = CARDS[id] ?? CARDS.blasen;
   const preset = state.presets.find((p) => p.id === id);
+  // Every preset of the registry has a card (a native test checks it); should one be missing, its
+  // registry note is shown, never another preset's card.
+  const sections = CARDS[id] ?? (preset ? [{ h: UI.brief, p: [{ de: preset.noteDe, en: preset.noteEn }] }, END, PLAYING] : []);
   const name = preset ? nameOf(preset) : id;
   d.dataset.preset = id;
   d.dataset.lang = lang();

@@ -17,7 +17,7 @@ pub enum RefKingCaptures {
     Flying,
 }
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RefRules {
     pub men_capture_backward: bool,
     pub flying_king_moves: bool,
@@ -28,27 +28,60 @@ pub struct RefRules {
     pub continues_as_king: bool,
 }
 
-/// "blasen" | "standard" | "standard-flying" | "english" | "russian" -> the docs/rules.md §3 table row.
-pub fn ref_preset(name: &str) -> Option<RefRules> {
-    use RefKingCaptures::*;
-    let rules =
-        |men_capture_backward, flying_king_moves, king_captures, huffing, continues_as_king| {
-            RefRules {
-                men_capture_backward,
-                flying_king_moves,
-                king_captures,
-                huffing,
-                continues_as_king,
-            }
+/// The rules of the preset `id`, read from its row of the docs/rules.md §3 table (`(`id`)` in the
+/// first column, then origin, men capture backward, king moves, king captures, capture rule,
+/// promotion mid-capture), so that a new preset needs only its row there.
+pub fn ref_preset(id: &str) -> Option<RefRules> {
+    ref_presets().into_iter().find(|(name, _)| name == id).map(|(_, rules)| rules)
+}
+
+/// Every row of the docs/rules.md §3 table: the preset id and its rules.
+pub fn ref_presets() -> Vec<(String, RefRules)> {
+    let doc = include_str!("../../docs/rules.md");
+    let section = doc
+        .split("\n## 3.")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("docs/rules.md has a section 3");
+    let mut rows = Vec::new();
+    for line in section.lines().filter(|l| l.starts_with('|')) {
+        let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+        let Some(id) = cells[0].split("(`").nth(1).and_then(|r| r.split("`)").next()) else {
+            continue; // the header and the separator line
         };
-    match name {
-        "blasen" => Some(rules(false, true, FlyingLandBehind, true, false)),
-        "standard" => Some(rules(true, false, Short, false, false)),
-        "standard-flying" => Some(rules(true, true, Flying, false, false)),
-        "english" => Some(rules(false, false, Short, false, false)),
-        "russian" => Some(rules(true, true, Flying, false, true)),
-        _ => None,
+        let yes_no = |cell: &str| match cell {
+            "yes" => true,
+            "no" => false,
+            other => panic!("docs/rules.md §3, {id}: '{other}' is not yes or no"),
+        };
+        let king_captures = match cells[4] {
+            "short" => RefKingCaptures::Short,
+            "flying_land_behind" => RefKingCaptures::FlyingLandBehind,
+            "flying" => RefKingCaptures::Flying,
+            other => panic!("docs/rules.md §3, {id}: unknown king captures '{other}'"),
+        };
+        let rules = RefRules {
+            men_capture_backward: yes_no(cells[2]),
+            flying_king_moves: match cells[3] {
+                "short" => false,
+                "flying" => true,
+                other => panic!("docs/rules.md §3, {id}: unknown king moves '{other}'"),
+            },
+            king_captures,
+            huffing: match cells[5] {
+                "huffing" => true,
+                "compulsory" => false,
+                other => panic!("docs/rules.md §3, {id}: unknown capture rule '{other}'"),
+            },
+            continues_as_king: match cells[6] {
+                "continues_as_king" => true,
+                "ends_move" => false,
+                other => panic!("docs/rules.md §3, {id}: unknown promotion rule '{other}'"),
+            },
+        };
+        rows.push((id.to_string(), rules));
     }
+    rows
 }
 
 /// Every legal turn of the position `fen` (docs/rules.md §7: optional huff then a move, or a huff
@@ -631,13 +664,12 @@ mod self_tests {
     use super::*;
 
     const START: &str = "W:W21-32:B1-12";
-    const PRESETS: [&str; 5] = [
-        "blasen",
-        "standard",
-        "standard-flying",
-        "english",
-        "russian",
-    ];
+    /// The ids of every preset docs/rules.md §3 describes.
+    fn preset_ids() -> Vec<String> {
+        let ids: Vec<String> = ref_presets().into_iter().map(|(id, _)| id).collect();
+        assert!(ids.len() >= 5, "docs/rules.md §3: {ids:?}");
+        ids
+    }
 
     fn preset(name: &str) -> RefRules {
         ref_preset(name).unwrap()
@@ -709,7 +741,8 @@ mod self_tests {
 
     #[test]
     fn ref_start_position_has_seven_turns_in_every_preset() {
-        for name in PRESETS {
+        for name in preset_ids() {
+            let name = name.as_str();
             assert_eq!(
                 turn_names(name, START),
                 ["21-17", "22-17", "22-18", "23-18", "23-19", "24-19", "24-20"],
@@ -935,7 +968,8 @@ mod self_tests {
 
     #[test]
     fn ref_no_pieces_or_no_moves_means_no_turns() {
-        for name in PRESETS {
+        for name in preset_ids() {
+            let name = name.as_str();
             assert!(turns(name, "W:W:B1,K5").is_empty());
             assert!(turns(name, "B:W1,2:B").is_empty());
             // Red man on 29 blocked by black men on 25 and 22 (no capture possible).

@@ -181,6 +181,14 @@ impl Preset {
     }
 }
 
+impl Numbering {
+    /// The numbering a preset's players read and write (its row in the preset table). Defined
+    /// here, above the notation, so that the notation never imports the registry.
+    pub fn of(preset: Preset) -> Numbering {
+        preset.info().numbering
+    }
+}
+
 /// An unknown preset name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownPreset(pub String);

@@ -6,24 +6,9 @@
 
 use dame_core::board::{Board, Color, Position, Square, VALID};
 use dame_core::movegen;
-use dame_core::{KingMoves, Preset, Rules};
 
 pub use super::weights::Weights;
 
-impl Weights {
-    /// The weights for a rule set: those of the preset with these rules (each row of
-    /// preset has its [`crate::Profile`]), or hand-set starting values for rules no
-    /// preset has.
-    pub fn for_rules(rules: &Rules) -> Weights {
-        match Preset::of_rules(rules) {
-            Some(preset) => crate::Profile::of(preset).weights,
-            None => match rules.king_moves {
-                KingMoves::Short => Weights::SHORT_KINGS,
-                KingMoves::Flying => Weights::FLYING_KINGS,
-            },
-        }
-    }
-}
 
 /// The bit of square `n` (the layout itself lives in `board::square`).
 const fn bit_of(n: u8) -> u64 {

@@ -25,7 +25,6 @@
 //! it (8 bytes, little-endian).
 
 use dame_core::board::{Board, Color, Position, Square};
-use dame_core::{Preset, Rules};
 use std::fmt;
 
 /// Rule sets close enough to share one set of tables (the preset table names each preset's).
@@ -46,18 +45,6 @@ impl EvalFamily {
         EvalFamily::FlyingKings,
         EvalFamily::Huffing,
     ];
-
-    /// The family of these rules: the preset's, or by the king moves for rules no preset has.
-    pub fn of_rules(rules: &Rules) -> EvalFamily {
-        match Preset::of_rules(rules) {
-            Some(preset) => crate::Profile::of(preset).eval_family,
-            None if rules.is_huffing() => EvalFamily::Huffing,
-            None => match rules.king_moves {
-                dame_core::KingMoves::Short => EvalFamily::ShortKings,
-                dame_core::KingMoves::Flying => EvalFamily::FlyingKings,
-            },
-        }
-    }
 
     /// The name used for its tables' file, `data/learned/<id>.bin`.
     pub fn id(self) -> &'static str {

@@ -4,7 +4,7 @@
 
 use crate::learned::EvalFamily;
 use crate::weights::Weights;
-use dame_core::Preset;
+use dame_core::{KingMoves, Preset, Rules};
 
 /// How the engine plays one preset.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -65,6 +65,35 @@ impl Profile {
                 // Tuning for the flying-king rules gave −42 ± 25 Elo: the starting values stay.
                 weights: Weights::FLYING_KINGS,
                 eval_family: EvalFamily::FlyingKings,
+            },
+        }
+    }
+}
+
+impl Weights {
+    /// The weights for a rule set: those of the preset with these rules (each row of
+    /// preset has its [`Profile`]), or hand-set starting values for rules no
+    /// preset has.
+    pub fn for_rules(rules: &Rules) -> Weights {
+        match Preset::of_rules(rules) {
+            Some(preset) => Profile::of(preset).weights,
+            None => match rules.king_moves {
+                KingMoves::Short => Weights::SHORT_KINGS,
+                KingMoves::Flying => Weights::FLYING_KINGS,
+            },
+        }
+    }
+}
+
+impl EvalFamily {
+    /// The family of these rules: the preset's, or by the king moves for rules no preset has.
+    pub fn of_rules(rules: &Rules) -> EvalFamily {
+        match Preset::of_rules(rules) {
+            Some(preset) => Profile::of(preset).eval_family,
+            None if rules.is_huffing() => EvalFamily::Huffing,
+            None => match rules.king_moves {
+                KingMoves::Short => EvalFamily::ShortKings,
+                KingMoves::Flying => EvalFamily::FlyingKings,
             },
         }
     }

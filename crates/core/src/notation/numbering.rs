@@ -41,7 +41,6 @@ use super::turn::{parse_turn_spelled, Spelling};
 use super::{FenError, ParseTurnError, ReadPositionError, TurnError, TurnText};
 use crate::board::{Color, Position, Setup, Square};
 use crate::moves::Turn;
-use crate::preset::Preset;
 use crate::rules::Rules;
 
 /// A way of naming the 32 squares, with the move and position text that goes with it.
@@ -65,11 +64,6 @@ pub enum Numbering {
 impl Numbering {
     /// Every numbering.
     pub const ALL: [Numbering; 3] = [Numbering::Internal, Numbering::Acf, Numbering::Algebraic];
-
-    /// The numbering a preset's players read and write (its row in the preset table).
-    pub fn of(preset: Preset) -> Numbering {
-        preset.info().numbering
-    }
 
     /// The name of `sq`: `"22"`, `"11"` (ACF) or `"c3"`.
     pub fn name(self, sq: Square) -> String {
