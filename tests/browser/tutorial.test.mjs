@@ -221,8 +221,9 @@ test('the tutorial leaves a saved game untouched, and the computer waits', async
   await context.close();
 });
 
-/** A sentence each card has, in each language; every preset the page offers (its registry,
- * through `presets()`) must have an entry here, so a new preset's card is read too. */
+/** A sentence each card has, in each language. The presets come from the page (its registry,
+ * through `presets()`); a new preset without an entry here is still checked: its card has words,
+ * and no other preset's. */
 const SAYS = {
   blasen: { de: /Dame unter Schlagzwang/, en: /huff/ },
   standard: { de: /jeweils ein Feld weit/, en: /one square at a time/ },
@@ -237,7 +238,7 @@ test('the rules open for every preset in both languages, as an accessible dialog
   const presets = await first.page.evaluate(() => window.dame.state.presets.map((p) => p.id));
   await first.context.close();
   assert.ok(presets.length >= 5, `the page offers ${presets}`);
-  assert.deepEqual(presets.filter((id) => !SAYS[id]), [], 'presets without a sentence to look for in their card');
+  const bodies = new Set();
   for (const lang of ['de', 'en']) {
     for (const rules of presets) {
       const { page, context, errors } = await openGame(env, q({ rules, lang }));
@@ -250,7 +251,11 @@ test('the rules open for every preset in both languages, as an accessible dialog
         return document.documentElement.lang === 'de' ? p.nameDe : p.nameEn;
       }, rules);
       assert.ok((await page.textContent('#manual-title')).includes(name));
-      assert.match(await page.textContent('#manual-body'), SAYS[rules][lang]);
+      const body = await page.textContent('#manual-body') ?? '';
+      if (SAYS[rules]) assert.match(body, SAYS[rules][lang]);
+      assert.ok(body.length > 200, `${rules}: the card has words`);
+      assert.ok(!bodies.has(body), `${rules}: its card is not another preset's`);
+      bodies.add(body);
       assert.equal(await page.evaluate(() => document.activeElement?.id), 'manual-close');
       assert.equal(await page.getAttribute('#manual-close', 'aria-label'), lang === 'de' ? 'Schließen' : 'Close');
       if (rules === 'blasen' && lang === 'de') await shot(page, 'manual-blasen');

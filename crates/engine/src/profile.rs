@@ -1,10 +1,10 @@
 //! The engine's part of each preset's registry entry ([`dame_core::preset`]): the evaluation
-//! weights and the family of learned tables. The match is exhaustive, so a new preset does not
-//! compile until it has a profile here.
+//! weights and the family of learned tables. A preset has its own profile here once a tuning for
+//! it was kept (CONTRIBUTING.md); until then it plays with its family's starting profile.
 
 use crate::learned::EvalFamily;
 use crate::weights::Weights;
-use dame_core::{KingMoves, Preset, Rules};
+use dame_core::{CaptureRule, KingMoves, Preset, Rules};
 
 /// How the engine plays one preset.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -18,8 +18,9 @@ pub struct Profile {
 }
 
 impl Profile {
-    /// The profile of `preset`.
-    pub const fn of(preset: Preset) -> Profile {
+    /// The profile of `preset`: its own where a tuning was kept, else the starting values of its
+    /// family ([`Profile::starting`]), so that a new preset plays well before anyone tunes it.
+    pub fn of(preset: Preset) -> Profile {
         match preset {
             Preset::Blasen => Profile {
                 // Tuned by self-play (`dame tune`, Texel's method on 1000 games at level Mittel)
@@ -37,16 +38,6 @@ impl Profile {
                 },
                 eval_family: EvalFamily::Huffing,
             },
-            Preset::Standard => Profile {
-                // Tuning gave −3 ± 22 Elo: the starting values stay.
-                weights: Weights::SHORT_KINGS,
-                eval_family: EvalFamily::ShortKings,
-            },
-            Preset::StandardFlying => Profile {
-                // Tuning for the flying-king rules gave −42 ± 25 Elo: the starting values stay.
-                weights: Weights::FLYING_KINGS,
-                eval_family: EvalFamily::FlyingKings,
-            },
             Preset::English => Profile {
                 // Tuned by self-play and kept: +27 ± 22 Elo over the starting values (600 games).
                 weights: Weights {
@@ -61,41 +52,50 @@ impl Profile {
                 },
                 eval_family: EvalFamily::ShortKings,
             },
-            Preset::Russian => Profile {
-                // Tuning for the flying-king rules gave −42 ± 25 Elo: the starting values stay.
-                weights: Weights::FLYING_KINGS,
-                eval_family: EvalFamily::FlyingKings,
-            },
+            // Tuning gave −3 ± 22 Elo (Standard) and −42 ± 25 Elo (the flying-king rules: Standard
+            // mit Flugdamen, Russian): the starting values stay.
+            Preset::Standard | Preset::StandardFlying | Preset::Russian => {
+                Profile::starting(preset.rules())
+            }
+        }
+    }
+
+    /// The starting profile of a set of rules: hand-set weights and the learned tables of its
+    /// family (huffing, else by how kings move).
+    pub const fn starting(rules: Rules) -> Profile {
+        let weights = match rules.king_moves {
+            KingMoves::Short => Weights::SHORT_KINGS,
+            KingMoves::Flying => Weights::FLYING_KINGS,
+        };
+        let eval_family = match (rules.capture_rule, rules.king_moves) {
+            (CaptureRule::Huffing, _) => EvalFamily::Huffing,
+            (_, KingMoves::Short) => EvalFamily::ShortKings,
+            (_, KingMoves::Flying) => EvalFamily::FlyingKings,
+        };
+        Profile {
+            weights,
+            eval_family,
         }
     }
 }
 
 impl Weights {
-    /// The weights for a rule set: those of the preset with these rules (each row of
-    /// preset has its [`Profile`]), or hand-set starting values for rules no
+    /// The weights for a rule set: its preset's profile, or the starting values for rules no
     /// preset has.
     pub fn for_rules(rules: &Rules) -> Weights {
-        match Preset::of_rules(rules) {
-            Some(preset) => Profile::of(preset).weights,
-            None => match rules.king_moves {
-                KingMoves::Short => Weights::SHORT_KINGS,
-                KingMoves::Flying => Weights::FLYING_KINGS,
-            },
-        }
+        Preset::of_rules(rules)
+            .map_or(Profile::starting(*rules), Profile::of)
+            .weights
     }
 }
 
 impl EvalFamily {
-    /// The family of these rules: the preset's, or by the king moves for rules no preset has.
+    /// The family of these rules: its preset's profile, or the starting one for rules no preset
+    /// has.
     pub fn of_rules(rules: &Rules) -> EvalFamily {
-        match Preset::of_rules(rules) {
-            Some(preset) => Profile::of(preset).eval_family,
-            None if rules.is_huffing() => EvalFamily::Huffing,
-            None => match rules.king_moves {
-                KingMoves::Short => EvalFamily::ShortKings,
-                KingMoves::Flying => EvalFamily::FlyingKings,
-            },
-        }
+        Preset::of_rules(rules)
+            .map_or(Profile::starting(*rules), Profile::of)
+            .eval_family
     }
 }
 
