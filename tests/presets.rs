@@ -24,7 +24,12 @@ fn rules_cards() -> Vec<String> {
             if line.starts_with('}') {
                 break;
             }
-            let key = line.trim().split(':').next().unwrap_or("").trim_matches('\'');
+            let key = line
+                .trim()
+                .split(':')
+                .next()
+                .unwrap_or("")
+                .trim_matches('\'');
             if !key.is_empty() && line.starts_with("  ") && !line.starts_with("   ") {
                 keys.push(key.to_string());
             }
@@ -39,16 +44,26 @@ fn rules_cards() -> Vec<String> {
 fn every_preset_has_a_rules_card_and_every_card_a_preset() {
     let cards = rules_cards();
     let ids: Vec<&str> = Preset::ALL.iter().map(|p| p.id()).collect();
-    assert_eq!(cards, ids, "www/manual.js CARDS against the registry, in order");
+    assert_eq!(
+        cards, ids,
+        "www/manual.js CARDS against the registry, in order"
+    );
 }
 
 #[test]
 fn every_preset_has_its_perft_file() {
     for preset in Preset::ALL {
-        let file = root().join("tests/perft").join(format!("{}.perft", preset.id()));
+        let file = root()
+            .join("tests/perft")
+            .join(format!("{}.perft", preset.id()));
         let text = std::fs::read_to_string(&file).unwrap_or_else(|_| {
-            panic!("{preset}: no perft file {} (CONTRIBUTING.md)", file.display())
+            panic!(
+                "{preset}: no perft file {} (CONTRIBUTING.md)",
+                file.display()
+            )
         });
-        assert!(text.lines().any(|l| !l.starts_with('#') && !l.trim().is_empty()));
+        assert!(text
+            .lines()
+            .any(|l| !l.starts_with('#') && !l.trim().is_empty()));
     }
 }

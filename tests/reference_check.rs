@@ -152,7 +152,10 @@ fn the_registry_agrees_with_the_rules_document() {
     let documented = ref_presets();
     let ids: Vec<&str> = documented.iter().map(|(id, _)| id.as_str()).collect();
     let registered: Vec<&str> = Preset::ALL.iter().map(|p| p.id()).collect();
-    assert_eq!(ids, registered, "docs/rules.md §3 rows against the registry, in order");
+    assert_eq!(
+        ids, registered,
+        "docs/rules.md §3 rows against the registry, in order"
+    );
     for preset in Preset::ALL {
         let r = preset.rules();
         let ours = RefRules {

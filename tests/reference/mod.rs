@@ -32,7 +32,10 @@ pub struct RefRules {
 /// first column, then origin, men capture backward, king moves, king captures, capture rule,
 /// promotion mid-capture), so that a new preset needs only its row there.
 pub fn ref_preset(id: &str) -> Option<RefRules> {
-    ref_presets().into_iter().find(|(name, _)| name == id).map(|(_, rules)| rules)
+    ref_presets()
+        .into_iter()
+        .find(|(name, _)| name == id)
+        .map(|(_, rules)| rules)
 }
 
 /// Every row of the docs/rules.md §3 table: the preset id and its rules.
@@ -46,7 +49,11 @@ pub fn ref_presets() -> Vec<(String, RefRules)> {
     let mut rows = Vec::new();
     for line in section.lines().filter(|l| l.starts_with('|')) {
         let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
-        let Some(id) = cells[0].split("(`").nth(1).and_then(|r| r.split("`)").next()) else {
+        let Some(id) = cells[0]
+            .split("(`")
+            .nth(1)
+            .and_then(|r| r.split("`)").next())
+        else {
             continue; // the header and the separator line
         };
         let yes_no = |cell: &str| match cell {

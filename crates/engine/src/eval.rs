@@ -9,7 +9,6 @@ use dame_core::movegen;
 
 pub use super::weights::Weights;
 
-
 /// The bit of square `n` (the layout itself lives in `board::square`).
 const fn bit_of(n: u8) -> u64 {
     match Square::from_number(n) {
