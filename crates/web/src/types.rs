@@ -381,7 +381,7 @@ pub struct PdnTag {
 }
 
 /// A request to the computer (page → worker).
-#[derive(Deserialize, Debug)]
+#[derive(Deserialize, Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum WorkerRequest {
@@ -417,7 +417,7 @@ pub enum WorkerRequest {
 }
 
 /// The computer's answer (worker → page).
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Clone, Debug, PartialEq)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum WorkerReply {

@@ -1,28 +1,17 @@
-//! The computer, inside a Web Worker: it receives a game (start position and the turns played)
-//! and answers with the turn it chooses, so the page never waits on a search.
-//!
-//! Protocol: `www/worker.js` posts the string `"ready"` once the module has loaded (messages
-//! sent before that would be lost); then for each [`WorkerRequest`] one [`WorkerReply`].
+//! The computer's Web Worker: `www/worker.js` loads this module and calls `workerAnswer` for
+//! each request and `workerLoadTables` for each learned tables file. A thin shim over
+//! [`Computer`] (`computer.rs`, plain Rust): it reads and checks the request, gives the computer
+//! the browser's clock and random source, and hands back the reply as JavaScript.
 
+use super::computer::{self, Computer};
 use super::input;
-use super::types::{WorkerReply, WorkerRequest};
-use dame_core::{notation, position_from_fen, Game, Preset};
-use dame_engine::{Engine, EvalFamily, LearnedEval, Level, Limits, Player};
+use super::types::WorkerRequest;
 use std::cell::RefCell;
-use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 
-/// Transposition table size in the browser.
-const TT_MEGABYTES: usize = 16;
-/// The deepest benchmark search the page may ask for.
-const MAX_BENCH_DEPTH: u32 = 30;
-
 thread_local! {
-    static PLAYER: RefCell<Option<Player>> = const { RefCell::new(None) };
-    /// The learned evaluation tables loaded so far (`www/worker.js` fetches them after the
-    /// page's first paint): until a family's tables are here, its rules play with the hand
-    /// evaluation alone.
-    static LEARNED: RefCell<Vec<Arc<LearnedEval>>> = const { RefCell::new(Vec::new()) };
+    /// The worker's computer: its player and the learned tables loaded so far.
+    static COMPUTER: RefCell<Computer> = const { RefCell::new(Computer::new(now_ms, fresh_seed)) };
     /// The global scope's `performance`, if it has one.
     static PERFORMANCE: Option<web_sys::Performance> = js_sys::Reflect::get(
         &js_sys::global(),
@@ -46,121 +35,6 @@ fn fresh_seed() -> u64 {
     getrandom::u64().unwrap_or_else(|_| now_ms().to_bits())
 }
 
-/// Rebuilds the game the page is playing.
-pub fn replay(rules: &str, start: &str, history: &[String]) -> Result<Game, String> {
-    let preset: Preset = rules.parse().map_err(|e| format!("{e}"))?;
-    let mut game = Game::from_position(
-        position_from_fen(start, preset.rules())
-            .map_err(|e| format!("bad position '{start}': {e}"))?,
-    );
-    for text in history {
-        game.play_text(text).map_err(|e| e.to_string())?;
-    }
-    Ok(game)
-}
-
-/// Answers one request.
-pub fn answer(request: WorkerRequest) -> Option<WorkerReply> {
-    match request {
-        WorkerRequest::NewGame => {
-            PLAYER.with(|p| {
-                if let Ok(mut slot) = p.try_borrow_mut() {
-                    if let Some(player) = slot.as_mut() {
-                        player.engine.clear();
-                        player.reseed(fresh_seed());
-                    }
-                }
-            });
-            None
-        }
-        WorkerRequest::Think {
-            id,
-            rules,
-            start,
-            history,
-            level,
-        } => Some(
-            think(id, &rules, &start, &history, level)
-                .unwrap_or_else(|message| WorkerReply::Error { id, message }),
-        ),
-        WorkerRequest::Bench {
-            id,
-            rules,
-            fen,
-            depth,
-        } => Some(
-            bench(id, &rules, &fen, depth)
-                .unwrap_or_else(|message| WorkerReply::Error { id, message }),
-        ),
-    }
-}
-
-fn think(
-    id: u32,
-    rules: &str,
-    start: &str,
-    history: &[String],
-    level: u32,
-) -> Result<WorkerReply, String> {
-    let game = replay(rules, start, history)?;
-    let level = Level::from_number(level).ok_or_else(|| format!("no level {level} (1–5)"))?;
-    PLAYER.with(|cell| {
-        let Ok(mut slot) = cell.try_borrow_mut() else {
-            return Err("the computer is busy with another request".to_string());
-        };
-        let player = slot.get_or_insert_with(|| Player::new(level, fresh_seed(), TT_MEGABYTES));
-        use_loaded_tables(&mut player.engine);
-        player.level = level;
-        player.clock = Some(now_ms);
-        let started = now_ms();
-        let (turn, result) = player.choose(&game);
-        Ok(WorkerReply::Move {
-            id,
-            full_strength: full_strength(game.rules()),
-            text: turn.map(|t| notation::turn_text(game.position(), &t)),
-            score: result.score,
-            depth: result.depth,
-            nodes: result.nodes as f64,
-            ms: now_ms() - started,
-        })
-    })
-}
-
-fn bench(id: u32, rules: &str, fen: &str, depth: u32) -> Result<WorkerReply, String> {
-    if !(1..=MAX_BENCH_DEPTH).contains(&depth) {
-        return Err(format!("bench depth {depth} (1–{MAX_BENCH_DEPTH})"));
-    }
-    let game = replay(rules, fen, &[])?;
-    let mut engine = Engine::new(TT_MEGABYTES);
-    use_loaded_tables(&mut engine);
-    let limits = Limits {
-        clock: Some(now_ms),
-        ..Limits::depth(depth)
-    };
-    let started = now_ms();
-    let result = engine.search(&game, &limits);
-    Ok(WorkerReply::Bench {
-        id,
-        nodes: result.nodes as f64,
-        ms: now_ms() - started,
-    })
-}
-
-/// Gives the engine every family's learned tables loaded so far.
-fn use_loaded_tables(engine: &mut Engine) {
-    LEARNED.with(|loaded| {
-        for tables in loaded.borrow().iter() {
-            engine.use_learned(tables.clone());
-        }
-    });
-}
-
-/// Whether the learned tables for these rules are loaded: the computer plays at full strength.
-fn full_strength(rules: &dame_core::Rules) -> bool {
-    let family = EvalFamily::of_rules(rules);
-    LEARNED.with(|loaded| loaded.borrow().iter().any(|t| t.family() == family))
-}
-
 /// Loads learned evaluation tables (the bytes of a `data/learned/*.bin` file, fetched by
 /// `www/worker.js`, as a `Uint8Array`); the next search of their family's rules uses them.
 /// Returns the family's name. Anything that is not a valid tables file is refused with the
@@ -179,14 +53,13 @@ pub fn worker_load_tables(bytes: JsValue) -> Result<String, JsError> {
             array.length()
         )));
     }
-    let tables = LearnedEval::from_bytes(&array.to_vec()).map_err(|e| JsError::new(&e))?;
-    let family = tables.family();
-    LEARNED.with(|loaded| {
-        let mut loaded = loaded.borrow_mut();
-        loaded.retain(|t| t.family() != family);
-        loaded.push(Arc::new(tables));
-    });
-    Ok(family.to_string())
+    let bytes = array.to_vec();
+    COMPUTER
+        .with(|computer| match computer.try_borrow_mut() {
+            Ok(mut computer) => computer.load_tables(&bytes),
+            Err(_) => Err("workerLoadTables: the computer is busy".to_string()),
+        })
+        .map_err(|e| JsError::new(&e))
 }
 
 /// The worker's message handler (`www/worker.js` calls it for each request): the reply to post,
@@ -195,7 +68,12 @@ pub fn worker_load_tables(bytes: JsValue) -> Result<String, JsError> {
 /// illegal turn, no such level) is an error reply with its id.
 #[wasm_bindgen(js_name = workerAnswer)]
 pub fn worker_answer(request: JsValue) -> Result<JsValue, JsError> {
-    match answer(read_request(&request)?) {
+    let request = read_request(&request)?;
+    let reply = COMPUTER.with(|computer| match computer.try_borrow_mut() {
+        Ok(mut computer) => computer.answer(request),
+        Err(_) => computer::busy(&request),
+    });
+    match reply {
         Some(reply) => super::exports::to_js(&reply),
         None => Ok(JsValue::UNDEFINED),
     }

@@ -1,12 +1,16 @@
-//! Tests of the browser binding layer (`dame_core::web`) in headless Chromium:
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test wasm_web`.
-//! Natively this file is empty.
+//! The binding layer as JavaScript sees it, in headless Chromium:
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown -p dame-web --test wasm_web`.
+//!
+//! Only what needs the browser is here: the exports' arguments read from JavaScript values (a
+//! value of the wrong kind is an `Error` with a message, never a trap), their answers as
+//! JavaScript values, and the worker's entry point. The session and the computer behind them
+//! are plain Rust, tested natively in `session.rs` and `computer.rs`. Natively this file is
+//! empty.
 #![cfg(target_arch = "wasm32")]
 
 use dame_core::Square;
 use dame_web::{
-    check_level, check_rules, presets, worker_answer, GameRecord, OutcomeReason, PlayedTurn,
-    RouteAnswer, Side, View, WebGame,
+    check_level, check_rules, presets, worker_answer, worker_load_tables, RouteAnswer, WebGame,
 };
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
@@ -17,12 +21,18 @@ fn sq(n: u8) -> Square {
     Square::from_number(n).unwrap()
 }
 
-fn squares(ns: &[u8]) -> Vec<Square> {
-    ns.iter().map(|&n| sq(n)).collect()
+/// A new game of `rules` from the start, made as the page makes it.
+fn new_game(rules: &str) -> WebGame {
+    WebGame::new(rules.into(), JsValue::UNDEFINED).unwrap()
 }
 
-fn game(rules: &str, fen: &str) -> WebGame {
-    WebGame::create(rules, Some(fen)).unwrap_or_else(|e| panic!("{rules} {fen}: {e}"))
+/// English: 22-18, 12-16, 24-20 (no capture on either side), from the start.
+fn three_turns() -> WebGame {
+    let mut g = new_game("english");
+    for turn in ["22-18", "12-16", "24-20"] {
+        g.play_text(turn.into()).unwrap();
+    }
+    g
 }
 
 fn message(err: JsError) -> String {
@@ -38,22 +48,15 @@ fn array(numbers: &[u32]) -> JsValue {
         .into()
 }
 
-fn played(answer: RouteAnswer) -> PlayedTurn {
+fn played(answer: RouteAnswer) -> dame_web::PlayedTurn {
     match answer {
         RouteAnswer::Played { turn } => turn,
         other => panic!("expected a played turn, got {other:?}"),
     }
 }
 
-fn refusal_code(answer: RouteAnswer) -> &'static str {
-    match answer {
-        RouteAnswer::Refused { refusal } => refusal.code.as_str(),
-        other => panic!("expected a refusal, got {other:?}"),
-    }
-}
-
 #[wasm_bindgen_test]
-fn bad_preset_and_bad_fen_are_errors_with_a_message() {
+fn the_constructor_reads_its_arguments() {
     let err = WebGame::new("chess".into(), JsValue::UNDEFINED)
         .err()
         .unwrap();
@@ -62,14 +65,13 @@ fn bad_preset_and_bad_fen_are_errors_with_a_message() {
         .err()
         .unwrap();
     assert!(message(err).starts_with("bad position"));
-    let err = WebGame::new("english".into(), "X".into()).err().unwrap();
-    assert!(!message(err).is_empty());
-    // Empty FEN, or none: the start position.
+    // Empty FEN, or none (undefined, null): the start position.
     let g = WebGame::new("blasen".into(), "  ".into()).unwrap();
     assert_eq!(
         g.fen(),
         WebGame::new("blasen".into(), JsValue::NULL).unwrap().fen()
     );
+    assert_eq!(g.fen(), new_game("blasen").fen());
     assert_eq!(
         g.fen(),
         "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
@@ -91,7 +93,7 @@ fn values_cross_to_javascript() {
     assert_eq!(check_level("5".into()).unwrap(), 5);
     assert_eq!(check_level("Meister".into()).unwrap(), 5);
     assert!(check_level("9".into()).is_err());
-    let g = WebGame::create("english", None).unwrap();
+    let g = new_game("english");
     let view = g.view().unwrap();
     let side = js_sys::Reflect::get(&view, &"side".into()).unwrap();
     assert_eq!(side.as_string().as_deref(), Some("red"));
@@ -99,229 +101,119 @@ fn values_cross_to_javascript() {
     assert_eq!(js_sys::Array::from(&movable).length(), 4); // 21, 22, 23, 24
 }
 
+/// Each method of `WebGame` reads its arguments, calls the session and hands back its answer
+/// as the plain object of `types/`, or its refusal as an `Error` with the session's words.
 #[wasm_bindgen_test]
-fn view_lists_pieces_obligations_and_huffable() {
-    let g = game("blasen", "W:W21,30:B9,17:H17");
-    let v: View = g.view_data();
-    assert_eq!(v.side, Side::Red);
-    assert_eq!(v.pieces.len(), 4);
-    assert_eq!(v.obligated, vec![21]);
-    assert_eq!(v.huffable, vec![17]);
-    assert!(v.huffing);
-    assert_eq!(v.outcome, None);
-}
-
-#[wasm_bindgen_test]
-fn grab_gives_paths_or_the_required_capture() {
-    let g = game("english", "W:W22,25:B1,18");
-    let grab = g.grab_data(sq(22));
-    assert!(grab.refusal.is_none());
-    assert_eq!(grab.paths.len(), 1);
-    assert_eq!(grab.paths[0].squares, vec![22, 15]);
-    assert_eq!(grab.paths[0].captured, vec![18]);
-    let grab = g.grab_data(sq(25));
-    let refusal = grab.refusal.unwrap();
-    assert_eq!(refusal.code.as_str(), "mustCapture");
-    assert_eq!(refusal.squares, vec![22]);
-    assert_eq!(grab.required.len(), 1);
-    assert_eq!(grab.required[0].text, "11x18", "ACF: internal 22x15");
-    assert_eq!(
-        g.grab_data(sq(18)).refusal.unwrap().code.as_str(),
-        "notYourPiece"
-    );
-    assert_eq!(
-        g.grab_data(sq(14)).refusal.unwrap().code.as_str(),
-        "noPiece"
-    );
-    // Bad square numbers from the page are errors, not panics.
+fn the_game_handle_passes_the_sessions_answers_to_javascript() {
+    let mut g = new_game("english");
+    // grab: the paths of a piece, as objects.
+    let grab = g.grab(22.into()).unwrap();
+    let mut texts: Vec<String> = js_sys::Array::from(&field(&grab, "paths"))
+        .iter()
+        .map(|path| field(&path, "text").as_string().unwrap())
+        .collect();
+    texts.sort();
+    assert_eq!(texts, vec!["11-15", "11-16"], "ACF: internal 22-18, 22-17");
+    assert!(field(&grab, "refusal").is_null());
     assert!(g.grab(0.into()).is_err());
     assert!(g.grab(33.into()).is_err());
-}
-
-#[wasm_bindgen_test]
-fn a_simple_move_and_an_illegal_one() {
-    let mut g = WebGame::create("english", None).unwrap();
-    let turn = played(g.route_data(&squares(&[22]), &[], sq(18), false));
-    assert_eq!(turn.text, "11-15", "ACF: internal 22-18");
-    assert_eq!(turn.path, vec![22, 18]);
-    assert_eq!(turn.color, Side::Red);
-    assert!(g.fen().starts_with("B:W18,"));
-    // Black's men cannot move onto their own; Red's piece is not Black's to move.
-    assert_eq!(
-        refusal_code(g.route_data(&squares(&[9]), &[], sq(5), false)),
-        "occupied"
-    );
-    assert_eq!(
-        refusal_code(g.route_data(&squares(&[9]), &[], sq(22), false)),
-        "notAMove"
-    );
-    assert_eq!(
-        refusal_code(g.route_data(&squares(&[18]), &[], sq(14), false)),
-        "notYourPiece"
-    );
+    // route: a refusal is an answer, a bad square an error; `stop` may be left out.
     let before = g.fen();
     assert!(g
         .route(array(&[40]), array(&[]), 5.into(), false.into())
         .is_err());
-    assert!(g
+    let answer = g
         .route(array(&[]), array(&[]), 5.into(), false.into())
-        .is_ok());
+        .unwrap();
+    assert_eq!(
+        field(&answer, "status").as_string().as_deref(),
+        Some("refused")
+    );
+    let refusal = field(&answer, "refusal");
+    assert_eq!(
+        field(&refusal, "code").as_string().as_deref(),
+        Some("notAMove")
+    );
     assert_eq!(g.fen(), before, "refusals change nothing");
-}
-
-#[wasm_bindgen_test]
-fn capture_obligation_refuses_a_quiet_move_with_the_reason() {
-    let mut g = game("english", "W:W22,25:B1,18");
-    match g.route_data(&squares(&[22]), &[], sq(17), false) {
-        RouteAnswer::Refused { refusal } => {
-            assert_eq!(refusal.code.as_str(), "mustCapture");
-            assert_eq!(refusal.squares, vec![22]);
-        }
-        other => panic!("{other:?}"),
-    }
+    let answer = g
+        .route(array(&[22]), array(&[]), 18.into(), JsValue::UNDEFINED)
+        .unwrap();
     assert_eq!(
-        refusal_code(g.route_data(&squares(&[25]), &[], sq(21), false)),
-        "mustCapture"
+        field(&answer, "status").as_string().as_deref(),
+        Some("played")
     );
-    let turn = played(g.route_data(&squares(&[22]), &[], sq(15), false));
-    assert_eq!(turn.captured, vec![18]);
-}
-
-#[wasm_bindgen_test]
-fn a_double_capture_step_by_step_or_at_once() {
-    let start = "W:W30:B5,19,26";
-    let mut g = game("english", start);
-    match g.route_data(&squares(&[30]), &[], sq(23), false) {
-        RouteAnswer::Partial {
-            path,
-            captured,
-            next,
-            can_stop,
-        } => {
-            assert_eq!(path, vec![30, 23]);
-            assert_eq!(captured, vec![26]);
-            assert_eq!(next, vec![16]);
-            assert!(!can_stop, "English: the capture must go on");
-        }
-        other => panic!("{other:?}"),
-    }
-    assert_eq!(g.fen(), start);
-    // Mid-capture, another square is refused: the piece must continue.
+    let turn = field(&answer, "turn");
+    assert_eq!(field(&turn, "text").as_string().as_deref(), Some("11-15"));
+    assert!(js_sys::Array::is_array(&field(&turn, "huffableAfter")));
+    // playText: the turn as an object; an illegal one is an error.
+    let turn = g.play_text("11-15".into()).unwrap();
+    assert_eq!(field(&turn, "color").as_string().as_deref(), Some("black"));
+    assert!(g.play_text("11-15".into()).is_err(), "not legal any more");
+    assert!(g.play_text("garbage".into()).is_err());
+    assert_eq!(g.history(), vec!["22-18", "11-15"]);
+    // viewAt, truncate and explain take a ply 0–history.length.
     assert_eq!(
-        refusal_code(g.route_data(&squares(&[30, 23]), &[], sq(18), false)),
-        "mustContinue"
+        field(&g.view_at(1.into()).unwrap(), "plies").as_f64(),
+        Some(1.0)
     );
-    let turn = played(g.route_data(&squares(&[30, 23]), &[], sq(16), false));
-    assert_eq!(turn.text, "3x10x17", "ACF: internal 30x23x16");
-    assert_eq!(turn.path, vec![30, 23, 16]);
-    let mut g = game("english", start);
-    let turn = played(g.route_data(&squares(&[30]), &[], sq(16), false));
-    assert_eq!(turn.captured, vec![19, 26]);
-}
-
-#[wasm_bindgen_test]
-fn two_routes_to_one_square_are_told_apart_by_the_square_dragged_through() {
-    let start = "W:W26:B1,14,15,22,23";
-    let mut g = game("english", start);
-    match g.route_data(&squares(&[26]), &[], sq(10), false) {
-        RouteAnswer::Refused { refusal } => {
-            assert_eq!(refusal.code.as_str(), "ambiguous");
-            assert_eq!(refusal.options, vec!["7x16x23", "7x14x23"], "ACF");
-        }
-        other => panic!("{other:?}"),
-    }
-    // A square crossed that is on neither route is ignored; one on a route decides.
-    let turn = played(g.route_data(&squares(&[26]), &squares(&[19]), sq(10), false));
-    assert_eq!(turn.text, "7x14x23", "ACF: internal 26x19x10");
-    let mut g = game("english", start);
-    let turn = played(g.route_data(&squares(&[26]), &squares(&[17]), sq(10), false));
-    assert_eq!(turn.text, "7x16x23", "ACF: internal 26x17x10");
-}
-
-#[wasm_bindgen_test]
-fn blasen_stopping_early_is_offered_and_leaves_the_piece_huffable() {
-    let mut g = game("blasen", "W:W30:B5,19,26");
-    match g.route_data(&squares(&[30]), &[], sq(23), false) {
-        RouteAnswer::Partial { can_stop, next, .. } => {
-            assert!(can_stop);
-            assert_eq!(next, vec![16]);
-        }
-        other => panic!("{other:?}"),
-    }
-    let turn = played(g.route_data(&squares(&[30]), &[], sq(23), true));
-    assert_eq!(turn.text, "30x23");
-    assert_eq!(turn.huffable_after, vec![23]);
-}
-
-#[wasm_bindgen_test]
-fn huffing_then_moving_is_one_turn() {
-    let mut g = game("blasen", "W:W21,30:B9,17:H17");
-    assert!(g.huff(9.into()).is_err(), "9 is not huffable");
-    assert_eq!(g.huff_data(sq(17)).unwrap(), None);
-    assert_eq!(g.fen(), "W:W21,30:B9");
-    assert_eq!(g.view_data().pending_huff, Some(17));
+    assert!(g.view_at(3.into()).is_err());
+    assert!(g.view_at((-1).into()).is_err());
+    assert!(g.explain(0.into()).unwrap().is_null());
+    let explained = g.explain(2.into()).unwrap();
+    assert_eq!(
+        field(&explained, "mover").as_string().as_deref(),
+        Some("black")
+    );
+    assert!(g.explain(3.into()).is_err());
+    assert!(g.truncate(3.into()).is_err());
+    assert!(g.truncate("1".into()).is_err());
+    g.truncate(1.into()).unwrap();
+    assert_eq!(g.history(), vec!["22-18"]);
+    assert!(g.undo() && g.can_redo() && g.redo());
+    assert_eq!(g.count_hint(), 1);
+    assert_eq!(field(&g.view().unwrap(), "hints").as_f64(), Some(1.0));
+    // resign: a colour's name.
+    let m = outcome(g.resign("green".into()));
+    assert_eq!(m, "resign: unknown colour 'green' (red or black)");
+    g.resign("black".into()).unwrap();
+    assert!(g.is_over());
+    // huff: null while the player moves next, an Error with the refusal's words if refused.
+    let mut g = WebGame::new("blasen".into(), "W:W21,30:B9,17:H17".into()).unwrap();
+    let m = outcome(g.huff(9.into()));
+    assert!(m.contains('9'), "9 is not huffable: {m}");
+    assert!(g.huff(17.into()).unwrap().is_null());
     assert!(g.huff(17.into()).is_err(), "one huff per turn");
-    let turn = played(g.route_data(&squares(&[21]), &[], sq(17), false));
-    assert_eq!(turn.text, "h17 21-17");
-    assert_eq!(turn.huff, Some(17));
-    assert_eq!(g.history(), vec!["h17 21-17".to_string()]);
-    // Undo takes the whole turn back; a pending huff alone is taken back first.
-    assert!(g.undo());
-    assert_eq!(g.fen(), "W:W21,30:B9,17:H17");
-    g.huff_data(sq(17)).unwrap();
     assert!(g.cancel_huff());
-    assert_eq!(g.fen(), "W:W21,30:B9,17:H17");
-}
-
-#[wasm_bindgen_test]
-fn a_huff_that_takes_the_last_piece_ends_the_game() {
-    let mut g = game("blasen", "W:W21:B17:H17");
-    let turn = g.huff_data(sq(17)).unwrap().expect("the game ends");
-    assert_eq!(turn.text, "h17");
-    let v = g.view_data();
-    let outcome = v.outcome.unwrap();
-    assert_eq!(outcome.winner, Some(Side::Red));
-    assert_eq!(outcome.reason, OutcomeReason::NoPieces);
+    assert!(!g.cancel_huff());
+    let mut g = WebGame::new("blasen".into(), "W:W21:B17:H17".into()).unwrap();
+    let turn = g.huff(17.into()).unwrap();
+    assert_eq!(field(&turn, "text").as_string().as_deref(), Some("h17"));
     assert!(g.is_over());
 }
 
+/// `playTyped` throws a `TypedError`: an `Error` whose `refusal` says why a well-written turn is
+/// not legal here, without one when the text is not a turn in the game's notation.
 #[wasm_bindgen_test]
-fn the_computers_text_is_played_with_its_path() {
-    let mut g = game("english", "W:W30:B5,19,26");
-    g.route_data(&squares(&[30]), &[], sq(16), false);
-    let turn = g.play_text_data("5-9").unwrap();
-    assert_eq!(turn.color, Side::Black);
-    assert_eq!(turn.path, vec![5, 9]);
-    assert!(g.play_text("5-9".into()).is_err(), "not legal any more");
-    assert!(g.play_text("garbage".into()).is_err());
-}
-
-#[wasm_bindgen_test]
-fn game_over_and_resignation() {
-    let mut g = game("english", "W:W22:B18");
-    played(g.route_data(&squares(&[22]), &[], sq(15), false));
+fn a_typed_turn_refused_throws_an_error_with_the_refusal() {
+    let mut g = new_game("english");
+    let turn = g.play_typed("11-15".into()).unwrap();
+    assert_eq!(field(&turn, "text").as_string().as_deref(), Some("11-15"));
+    let error = g.play_typed("11-15".into()).unwrap_err();
     assert_eq!(
-        g.view_data().outcome.unwrap().reason,
-        OutcomeReason::NoPieces
+        String::from(js_sys::Error::from(error.clone()).message()),
+        "there is no piece on 11"
     );
+    let refusal = field(&error, "refusal");
     assert_eq!(
-        refusal_code(g.route_data(&squares(&[15]), &[], sq(11), false)),
-        "gameOver"
+        field(&refusal, "code").as_string().as_deref(),
+        Some("noPiece")
     );
-    let mut g = WebGame::create("standard", None).unwrap();
-    assert!(g.resign("green".into()).is_err());
-    g.resign("red".into()).unwrap();
-    let outcome = g.view_data().outcome.unwrap();
-    assert_eq!(outcome.winner, Some(Side::Black));
-    assert_eq!(outcome.reason, OutcomeReason::Resignation);
-}
-
-fn request(fields: &[(&str, JsValue)]) -> JsValue {
-    let obj = js_sys::Object::new();
-    for (k, v) in fields {
-        js_sys::Reflect::set(&obj, &(*k).into(), v).unwrap();
-    }
-    obj.into()
+    let error = g.play_typed("c3-d4".into()).unwrap_err();
+    assert!(!String::from(js_sys::Error::from(error.clone()).message()).is_empty());
+    assert!(field(&error, "refusal").is_undefined());
+    let error = g.play_typed(5.into()).unwrap_err();
+    assert!(String::from(js_sys::Error::from(error).message()).contains("playTyped"));
+    assert_eq!(g.history(), vec!["22-18"], "the game is unchanged");
 }
 
 #[wasm_bindgen_test]
@@ -339,11 +231,16 @@ fn the_worker_answers_with_a_legal_turn() {
     .unwrap();
     assert_eq!(field(&reply, "type").as_string().as_deref(), Some("move"));
     assert_eq!(field(&reply, "id").as_f64(), Some(7.0));
+    assert_eq!(field(&reply, "fullStrength").as_bool(), Some(false));
     let text = field(&reply, "text").as_string().unwrap();
-    let mut g = WebGame::create("english", None).unwrap();
-    g.play_text_data("22-18").unwrap();
-    g.play_text_data(&text)
+    let mut g = new_game("english");
+    g.play_text("22-18".into()).unwrap();
+    g.play_text(text.into())
         .expect("the computer's turn is legal");
+    // A new game: no reply.
+    assert!(worker_answer(request(&[("type", "newGame".into())]))
+        .unwrap()
+        .is_undefined());
     // Bad requests are errors (or error replies), never panics.
     assert!(worker_answer(JsValue::from_str("nonsense")).is_err());
     let reply = worker_answer(request(&[
@@ -360,6 +257,77 @@ fn the_worker_answers_with_a_legal_turn() {
         .as_string()
         .unwrap()
         .contains("22-23"));
+    // Learned tables arrive as a Uint8Array; anything else is refused.
+    assert!(worker_load_tables(array(&[1, 2, 3])).is_err());
+    let bytes = js_sys::Uint8Array::from(&[1u8, 2, 3][..]);
+    assert!(worker_load_tables(bytes.into()).is_err());
+}
+
+#[wasm_bindgen_test]
+fn a_record_crosses_as_an_object_and_back() {
+    let g = three_turns();
+    let record = g.record().unwrap();
+    assert_eq!(field(&record, "version").as_f64(), Some(1.0));
+    assert_eq!(
+        field(&record, "rules").as_string().as_deref(),
+        Some("english")
+    );
+    let resumed = WebGame::from_record(record).unwrap();
+    assert_eq!(resumed.fen(), g.fen());
+    assert_eq!(resumed.history(), g.history());
+    assert_eq!(resumed.start_fen(), g.start_fen());
+    // Records written before hints were counted have none; a count out of range is refused.
+    let resumed = WebGame::from_record(record_with(&[])).unwrap();
+    assert_eq!(resumed.history(), vec!["22-18", "12-16"]);
+    assert!(WebGame::from_record(record_with(&[("hints", 3.into())])).is_ok());
+    let m = outcome(WebGame::from_record(record_with(&[("hints", (-1).into())])));
+    assert!(m.contains("fromRecord: hints"), "{m}");
+}
+
+#[wasm_bindgen_test]
+fn pdn_crosses_as_text_with_tags_as_an_object() {
+    let mut g = WebGame::new("russian".into(), "W:W22,25:B1,18".into()).unwrap();
+    played(g.session_mut().route(&[sq(22)], &[], sq(15), false));
+    let tags = js_sys::Object::new();
+    js_sys::Reflect::set(&tags, &"Date".into(), &"2026.12.01".into()).unwrap();
+    let text = g.pdn("Ann".into(), "Bob".into(), tags.into()).unwrap();
+    assert!(text.contains("[Date \"2026.12.01\"]"), "{text}");
+    assert!(text.ends_with("\n1. c3:e5 *\n"), "{text}");
+    let back = WebGame::from_pdn(text.into(), "english".into()).unwrap();
+    assert_eq!((back.rules(), back.fen()), (g.rules(), g.fen()));
+    let tags: Vec<(String, String)> = js_sys::Array::from(&back.pdn_tags().unwrap())
+        .iter()
+        .map(|t| {
+            let text = |name: &str| field(&t, name).as_string().unwrap();
+            (text("name"), text("value"))
+        })
+        .collect();
+    assert!(
+        tags.contains(&("Date".to_string(), "2026.12.01".to_string())),
+        "{tags:?}"
+    );
+    let m = outcome(WebGame::from_pdn(
+        "[Event \"Cup\"]\n[GameType \"21\"]\n1. 11-15 22-13 *".into(),
+        "blasen".into(),
+    ));
+    assert_eq!(
+        m,
+        "game 1 (Cup): move 1... '22-13' (line 3): not a legal move here"
+    );
+    // Longer than a PDN file the page reads (1 000 000 characters).
+    let m = outcome(WebGame::from_pdn(
+        "[Event \"x\"] ".repeat(100_000).into(),
+        "english".into(),
+    ));
+    assert!(m.contains("too long"), "{m}");
+}
+
+fn request(fields: &[(&str, JsValue)]) -> JsValue {
+    let obj = js_sys::Object::new();
+    for (k, v) in fields {
+        js_sys::Reflect::set(&obj, &(*k).into(), v).unwrap();
+    }
+    obj.into()
 }
 
 fn field(obj: &JsValue, name: &str) -> JsValue {
@@ -401,9 +369,29 @@ fn outcome<T>(result: Result<T, JsError>) -> String {
     result.err().map(message).unwrap_or_default()
 }
 
+fn record_with(fields: &[(&str, JsValue)]) -> JsValue {
+    let mut all: Vec<(&str, JsValue)> = vec![
+        ("version", 1.into()),
+        ("rules", "english".into()),
+        ("start", "W:W21-32:B1-12".into()),
+        (
+            "history",
+            js_sys::Array::of2(&"22-18".into(), &"12-16".into()).into(),
+        ),
+    ];
+    for (k, v) in fields {
+        match all.iter_mut().find(|(name, _)| name == k) {
+            Some(slot) => slot.1 = v.clone(),
+            None => all.push((k, v.clone())),
+        }
+    }
+    all.retain(|(_, v)| !v.is_undefined());
+    request(&all)
+}
+
 #[wasm_bindgen_test]
 fn every_export_refuses_values_of_the_wrong_kind_with_a_message() {
-    let mut g = WebGame::create("english", None).unwrap();
+    let mut g = new_game("english");
     for (name, v) in wrong_values() {
         let string_ok = v.as_string().is_some_and(|s| s.trim().is_empty());
         let absent = v.is_undefined() || v.is_null();
@@ -466,12 +454,12 @@ fn every_export_refuses_values_of_the_wrong_kind_with_a_message() {
     assert_eq!(g.history().len(), 0);
     assert!(!g.is_over());
     assert!(g.grab(22.into()).is_ok());
-    played(g.route_data(&squares(&[22]), &[], sq(18), false));
+    played(g.session_mut().route(&[sq(22)], &[], sq(18), false));
 }
 
 #[wasm_bindgen_test]
 fn refusals_name_the_argument_and_the_value() {
-    let mut g = WebGame::create("english", None).unwrap();
+    let mut g = new_game("english");
     let m = outcome(g.grab(278.into()));
     assert!(
         m.contains("grab") && m.contains("1–32") && m.contains("278"),
@@ -514,165 +502,6 @@ fn refusals_name_the_argument_and_the_value() {
     assert_eq!(field(&reply, "id").as_f64(), Some(9.0));
 }
 
-/// English: 22-18, 12-16, 24-20 (no capture on either side), from the start.
-fn three_turns() -> WebGame {
-    let mut g = WebGame::create("english", None).unwrap();
-    for turn in ["22-18", "12-16", "24-20"] {
-        g.play_text_data(turn).unwrap();
-    }
-    g
-}
-
-#[wasm_bindgen_test]
-fn view_at_steps_through_the_game() {
-    let g = three_turns();
-    let start = g.view_at_data(0).unwrap();
-    assert_eq!(
-        start.fen,
-        "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
-    );
-    assert_eq!((start.plies, start.history.len()), (0, 0));
-    assert_eq!(start.movable, vec![21, 22, 23, 24]);
-    let one = g.view_at_data(1).unwrap();
-    assert!(one.fen.starts_with("B:W18,"));
-    assert_eq!(one.side, Side::Black);
-    // The view's history is in the game's own notation (ACF), history() in the internal one.
-    assert_eq!(one.history, vec!["11-15".to_string()]);
-    let now = g.view_at_data(3).unwrap();
-    assert_eq!(now.fen, g.fen());
-    assert_eq!(now.history, vec!["11-15", "21-17", "9-13"]);
-    assert_eq!(g.history(), vec!["22-18", "12-16", "24-20"]);
-    assert!(g.view_at_data(4).is_none());
-    assert!(g.view_at(4.into()).is_err());
-    assert!(g.view_at((-1).into()).is_err());
-    assert!(g.view_at(1.into()).is_ok());
-    // The outcome only at the end.
-    let mut g = game("english", "W:W22:B18");
-    played(g.route_data(&squares(&[22]), &[], sq(15), false));
-    assert_eq!(g.view_at_data(0).unwrap().outcome, None);
-    assert_eq!(g.view_at_data(0).unwrap().movable, vec![22]);
-    let end = g.view_at_data(1).unwrap().outcome.unwrap();
-    assert_eq!(end.reason, OutcomeReason::NoPieces);
-}
-
-#[wasm_bindgen_test]
-fn view_at_shows_the_huffable_pieces_of_the_past() {
-    let mut g = game("blasen", "W:W21,30:B9,17:H17");
-    g.huff_data(sq(17)).unwrap();
-    // A pending huff is shown by view(), not by viewAt().
-    assert_eq!(g.view_data().pending_huff, Some(17));
-    let now = g.view_at_data(0).unwrap();
-    assert_eq!(now.pending_huff, None);
-    assert_eq!(now.huffable, vec![17]);
-    played(g.route_data(&squares(&[21]), &[], sq(17), false));
-    assert_eq!(g.view_at_data(0).unwrap().huffable, vec![17]);
-    assert_eq!(g.view_at_data(1).unwrap().huffable, Vec::<u8>::new());
-}
-
-#[wasm_bindgen_test]
-fn undo_then_redo_and_a_new_turn_clears_the_redo() {
-    let mut g = three_turns();
-    let after = g.fen();
-    assert!(!g.can_redo());
-    assert!(!g.redo());
-    assert!(g.undo() && g.undo());
-    assert_eq!(g.history(), vec!["22-18".to_string()]);
-    assert!(g.can_redo());
-    assert!(g.redo());
-    assert_eq!(g.history().len(), 2);
-    assert!(g.redo());
-    assert_eq!(g.fen(), after);
-    assert!(!g.can_redo() && !g.redo());
-    // A new turn clears what there was to redo.
-    assert!(g.undo());
-    g.play_text_data("23-19").unwrap();
-    assert!(!g.can_redo() && !g.redo());
-    assert_eq!(g.history().last().map(String::as_str), Some("23-19"));
-    // Taking back a pending huff keeps the turns to redo.
-    let mut g = game("blasen", "W:W21,30:B9,17:H17");
-    g.huff_data(sq(17)).unwrap();
-    played(g.route_data(&squares(&[21]), &[], sq(17), false));
-    assert!(g.undo());
-    g.huff_data(sq(17)).unwrap();
-    assert!(!g.can_redo(), "not while a huff is pending");
-    assert!(g.undo());
-    assert!(g.redo());
-    assert_eq!(g.history(), vec!["h17 21-17".to_string()]);
-}
-
-#[wasm_bindgen_test]
-fn truncate_plays_on_from_an_earlier_position() {
-    let mut g = three_turns();
-    let one = g.view_at_data(1).unwrap().fen;
-    assert!(g.truncate(4.into()).is_err());
-    assert!(g.truncate("1".into()).is_err());
-    g.truncate(3.into()).unwrap();
-    assert_eq!(g.history().len(), 3, "nothing after the end");
-    assert!(g.undo());
-    g.truncate(1.into()).unwrap();
-    assert_eq!(g.history(), vec!["22-18".to_string()]);
-    assert_eq!(g.fen(), one);
-    assert!(!g.can_redo(), "the dropped turns are gone");
-    g.play_text_data("11-15").unwrap();
-    g.truncate(0.into()).unwrap();
-    assert_eq!(g.fen(), g.start_fen());
-    // After a resignation too.
-    let mut g = three_turns();
-    g.resign("black".into()).unwrap();
-    assert!(g.is_over());
-    g.truncate(2.into()).unwrap();
-    assert!(!g.is_over());
-    assert_eq!(g.side(), "red");
-}
-
-#[wasm_bindgen_test]
-fn a_record_saves_and_resumes_the_game() {
-    let g = three_turns();
-    let record = g.record_data();
-    assert_eq!(
-        record,
-        GameRecord {
-            version: 1,
-            rules: "english".into(),
-            start: g.start_fen(),
-            history: vec!["22-18".into(), "12-16".into(), "24-20".into()],
-            hints: 0,
-        }
-    );
-    let resumed = WebGame::from_record(g.record().unwrap()).unwrap();
-    assert_eq!(resumed.fen(), g.fen());
-    assert_eq!(resumed.history(), g.history());
-    assert_eq!(resumed.rules(), "english");
-    // From a set-up position, in Blasen, with a huff.
-    let mut g = game("blasen", "W:W21,30:B9,17:H17");
-    g.huff_data(sq(17)).unwrap();
-    played(g.route_data(&squares(&[21]), &[], sq(17), false));
-    let resumed = WebGame::from_record(g.record().unwrap()).unwrap();
-    assert_eq!(resumed.fen(), g.fen());
-    assert_eq!(resumed.start_fen(), "W:W21,30:B9,17:H17");
-    assert_eq!(resumed.history(), vec!["h17 21-17".to_string()]);
-}
-
-fn record_with(fields: &[(&str, JsValue)]) -> JsValue {
-    let mut all: Vec<(&str, JsValue)> = vec![
-        ("version", 1.into()),
-        ("rules", "english".into()),
-        ("start", "W:W21-32:B1-12".into()),
-        (
-            "history",
-            js_sys::Array::of2(&"22-18".into(), &"12-16".into()).into(),
-        ),
-    ];
-    for (k, v) in fields {
-        match all.iter_mut().find(|(name, _)| name == k) {
-            Some(slot) => slot.1 = v.clone(),
-            None => all.push((k, v.clone())),
-        }
-    }
-    all.retain(|(_, v)| !v.is_undefined());
-    request(&all)
-}
-
 #[wasm_bindgen_test]
 fn a_bad_record_is_refused_naming_the_problem() {
     let refused = |fields: &[(&str, JsValue)]| outcome(WebGame::from_record(record_with(fields)));
@@ -699,157 +528,6 @@ fn a_bad_record_is_refused_naming_the_problem() {
     assert!(m.contains("history must be an array"), "{m}");
     let m = outcome(WebGame::from_record(js_sys::Array::new().into()));
     assert!(m.contains("an object"), "{m}");
-}
-
-#[wasm_bindgen_test]
-fn the_view_speaks_each_games_own_notation() {
-    // docs/rules.md §7, "Other notations": ACF for English, algebraic for Russian.
-    let mut english = WebGame::create("english", None).unwrap();
-    let mut russian = WebGame::create("russian", None).unwrap();
-    let mut blasen = WebGame::create("blasen", None).unwrap();
-    for (g, label) in [(&english, "11"), (&russian, "c3"), (&blasen, "22")] {
-        let view = g.view_data();
-        assert_eq!(view.labels.len(), 32);
-        assert_eq!(view.labels[21], label, "internal square 22");
-    }
-    assert_eq!(english.view_data().labels[0], "32");
-    assert_eq!(russian.view_data().labels[0], "b8");
-    for g in [&mut english, &mut russian, &mut blasen] {
-        played(g.route_data(&squares(&[22]), &[], sq(18), false));
-    }
-    assert_eq!(english.view_data().history, vec!["11-15"]);
-    assert_eq!(russian.view_data().history, vec!["c3-d4"]);
-    assert_eq!(blasen.view_data().history, vec!["22-18"]);
-    // The computer's side stays internal: history() and playText().
-    assert_eq!(russian.history(), vec!["22-18"]);
-    let turn = russian.play_text_data("11-15").unwrap();
-    assert_eq!(turn.text, "f6-e5");
-    // A Russian capture is written with ':'.
-    let turn = played(russian.route_data(&squares(&[18]), &[], sq(11), false));
-    assert_eq!(turn.text, "d4:f6");
-    assert_eq!(russian.view_data().history, vec!["c3-d4", "f6-e5", "d4:f6"]);
-    // The data-fen contract: view().fen stays the internal FEN.
-    assert!(russian.view_data().fen.starts_with("B:W11,"));
-}
-
-#[wasm_bindgen_test]
-fn pdn_export_and_import_give_the_same_game() {
-    let g = three_turns();
-    let pdn = g.pdn_text("Du", "Computer", &[("Event".into(), "Dame".into())]);
-    // English: Red moves first and is ACF's "Black".
-    assert!(pdn.contains("[Event \"Dame\"]\n"), "{pdn}");
-    assert!(
-        pdn.contains("[White \"Computer\"]\n[Black \"Du\"]\n"),
-        "{pdn}"
-    );
-    assert!(
-        pdn.contains("[GameType \"21\"]\n[Rules \"english\"]\n"),
-        "{pdn}"
-    );
-    assert!(pdn.ends_with("\n1. 11-15 21-17 2. 9-13 *\n"), "{pdn}");
-    assert!(!pdn.contains("FEN"), "the start position has no FEN tag");
-    let back = WebGame::from_pdn_text(&pdn, "blasen").unwrap();
-    assert_eq!(back.rules(), "english");
-    assert_eq!(back.fen(), g.fen());
-    assert_eq!(back.history(), g.history());
-    assert_eq!(back.view_data().history, g.view_data().history);
-    // From a set-up position, the FEN tag is written in the game's notation and read back.
-    let mut g = game("russian", "W:W22,25:B1,18");
-    played(g.route_data(&squares(&[22]), &[], sq(15), false));
-    let pdn = g.pdn_text("Ann", "Bob", &[]);
-    assert!(pdn.contains("[White \"Ann\"]\n[Black \"Bob\"]\n"), "{pdn}");
-    assert!(
-        pdn.contains("[SetUp \"1\"]\n[FEN \"W:Wb2,c3:Bb8,d4\"]"),
-        "{pdn}"
-    );
-    assert!(pdn.ends_with("\n1. c3:e5 *\n"), "{pdn}");
-    let back = WebGame::from_pdn_text(&pdn, "english").unwrap();
-    assert_eq!((back.rules(), back.fen()), (g.rules(), g.fen()));
-    // The JavaScript export, with tags as an object.
-    let tags = js_sys::Object::new();
-    js_sys::Reflect::set(&tags, &"Date".into(), &"2026.12.01".into()).unwrap();
-    let text = g.pdn("Ann".into(), "Bob".into(), tags.into()).unwrap();
-    assert!(text.contains("[Date \"2026.12.01\"]"), "{text}");
-}
-
-#[wasm_bindgen_test]
-fn pdn_from_other_programs_and_fen_positions_are_read() {
-    // An English game without GameType (PDN's default), read while the page is set to Blasen.
-    let g = WebGame::from_pdn_text(
-        "[Event \"Club\"]\n[Black \"A\"]\n[White \"B\"]\n1. 11-15 23-19 2. 8-11 22-17 *",
-        "blasen",
-    )
-    .unwrap();
-    assert_eq!(g.rules(), "english");
-    assert_eq!(g.history(), vec!["22-18", "10-14", "25-22", "11-16"]);
-    assert_eq!(
-        g.view_data().history,
-        vec!["11-15", "23-19", "8-11", "22-17"]
-    );
-    let tags: Vec<(String, String)> = js_sys::Array::from(&g.pdn_tags().unwrap())
-        .iter()
-        .map(|t| {
-            let text = |name: &str| field(&t, name).as_string().unwrap();
-            (text("name"), text("value"))
-        })
-        .collect();
-    assert_eq!(tags[0], ("Event".to_string(), "Club".to_string()));
-    // A Russian game in algebraic notation, with comments and the result.
-    let g = WebGame::from_pdn_text(
-        "[GameType \"25\"]\n1. c3-d4 {good} f6-e5 2. d4xf6 g7:e5 1-0",
-        "blasen",
-    )
-    .unwrap();
-    assert_eq!(g.rules(), "russian");
-    assert_eq!(
-        g.view_data().history,
-        vec!["c3-d4", "f6-e5", "d4:f6", "g7:e5"]
-    );
-    // A FEN position, in the notation of the rules given: ACF for English.
-    let g = WebGame::from_pdn_text("B:W21-32:B1-12", "english").unwrap();
-    assert_eq!(
-        g.fen(),
-        "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
-    );
-    let g = WebGame::from_pdn_text(" W:Wc3:Bf6", "russian").unwrap();
-    assert_eq!(g.fen(), "W:W22:B11");
-    assert!(g.history().is_empty());
-}
-
-#[wasm_bindgen_test]
-fn bad_pdn_is_an_error_naming_the_game_and_the_move() {
-    let m = outcome(WebGame::from_pdn(
-        "[Event \"Cup\"]\n[GameType \"21\"]\n1. 11-15 22-13 *".into(),
-        "blasen".into(),
-    ));
-    assert_eq!(
-        m,
-        "game 1 (Cup): move 1... '22-13' (line 3): not a legal move here"
-    );
-    let m = outcome(WebGame::from_pdn(
-        "[GameType \"20\"]\n1. 32-28 *".into(),
-        "english".into(),
-    ));
-    assert!(
-        m.contains("GameType \"20\" is not a game dame plays"),
-        "{m}"
-    );
-    let m = outcome(WebGame::from_pdn("1. 11-15 {open".into(), "english".into()));
-    assert!(m.contains("line 1, column 10"), "{m}");
-    let m = outcome(WebGame::from_pdn(
-        "B:W21-32:B1-12,40".into(),
-        "english".into(),
-    ));
-    assert!(m.starts_with("bad FEN for English checkers"), "{m}");
-    let m = outcome(WebGame::from_pdn("1. 11-15".into(), "chess".into()));
-    assert!(m.contains("chess"), "{m}");
-    let m = outcome(WebGame::from_pdn("   ".into(), "english".into()));
-    assert!(m.contains("empty"), "{m}");
-    let m = outcome(WebGame::from_pdn(
-        "[Event \"x\"] ".repeat(100_000).into(),
-        "english".into(),
-    ));
-    assert!(m.contains("too long"), "{m}");
 }
 
 #[wasm_bindgen_test]
@@ -920,28 +598,6 @@ fn the_pdn_exports_refuse_values_of_the_wrong_kind() {
     assert!(g.pdn_tags().is_ok());
 }
 
-#[wasm_bindgen_test]
-fn a_long_move_or_title_is_cut_short_in_the_message() {
-    let long = "x".repeat(200_000);
-    let m = outcome(WebGame::from_pdn(long.as_str().into(), "english".into()));
-    assert!(
-        m.starts_with(&format!(
-            "game 1: move 1 '{}…' (line 1): cannot read it",
-            "x".repeat(40)
-        )),
-        "{m}"
-    );
-    let m = outcome(WebGame::from_pdn(
-        format!("[Event \"{long}\"]\n[GameType \"21\"]\n1. 11-15 22-13 *").into(),
-        "english".into(),
-    ));
-    assert!(m.chars().count() < 200, "{m}");
-    assert!(
-        m.ends_with("move 1... '22-13' (line 3): not a legal move here"),
-        "{m}"
-    );
-}
-
 /// The learned evaluation gives in WebAssembly exactly the values tests/learned.rs checks
 /// natively (the same tables, the same file of values).
 #[wasm_bindgen_test]
@@ -963,7 +619,7 @@ fn learned_tables_evaluate_as_natively() {
             words.next().unwrap(),
         );
         let preset: dame_core::Preset = preset.parse().unwrap();
-        let tables = match preset.info().eval_family {
+        let tables = match dame_engine::Profile::of(preset).eval_family {
             EvalFamily::ShortKings => &short_kings,
             EvalFamily::Huffing => &huffing,
             EvalFamily::FlyingKings => &flying_kings,

@@ -1,0 +1,183 @@
+//! The computer as the page's Web Worker runs it: it receives a game (start position and the
+//! turns played) and answers with the turn it chooses, so the page never waits on a search.
+//!
+//! Plain Rust on every target, tested natively (`tests/computer.rs`). In the browser
+//! `worker.rs` (wasm32 only) holds one [`Computer`] with the browser's clock and random source,
+//! reads each request the page posts (`workerAnswer`) and passes it here; natively a test gives
+//! it the native clock.
+//!
+//! Protocol: `www/worker.js` posts the string `"ready"` once the module has loaded (messages
+//! sent before that would be lost); then for each [`WorkerRequest`] one [`WorkerReply`].
+
+use crate::types::{WorkerReply, WorkerRequest};
+use dame_core::{notation, position_from_fen, Game, Preset};
+use dame_engine::{Clock, Engine, EvalFamily, LearnedEval, Level, Limits, Player};
+use std::sync::Arc;
+
+/// Transposition table size in the browser.
+pub const TT_MEGABYTES: usize = 16;
+/// The deepest benchmark search the page may ask for.
+pub const MAX_BENCH_DEPTH: u32 = 30;
+
+/// The computer player and the learned evaluation tables loaded so far.
+pub struct Computer {
+    /// Created at the first `think`, kept from request to request (with its transposition
+    /// table) until a new game.
+    player: Option<Player>,
+    /// The learned evaluation tables loaded so far (`www/worker.js` fetches them after the
+    /// page's first paint): until a family's tables are here, its rules play with the hand
+    /// evaluation alone in the browser (natively, [`Player::new`] has the built-in ones).
+    learned: Vec<Arc<LearnedEval>>,
+    /// Milliseconds, for the engine's time limits and the reported thinking time.
+    clock: Clock,
+    /// A new seed for the computer's choices, for every new game.
+    seed: fn() -> u64,
+}
+
+/// Rebuilds the game the page is playing.
+pub fn replay(rules: &str, start: &str, history: &[String]) -> Result<Game, String> {
+    let preset: Preset = rules.parse().map_err(|e| format!("{e}"))?;
+    let mut game = Game::from_position(
+        position_from_fen(start, preset.rules())
+            .map_err(|e| format!("bad position '{start}': {e}"))?,
+    );
+    for text in history {
+        game.play_text(text).map_err(|e| e.to_string())?;
+    }
+    Ok(game)
+}
+
+/// The reply to `request` while the computer is still answering another one (the worker's
+/// `Computer` is borrowed): an error reply with its id, nothing for a new game.
+pub fn busy(request: &WorkerRequest) -> Option<WorkerReply> {
+    match *request {
+        WorkerRequest::NewGame => None,
+        WorkerRequest::Think { id, .. } | WorkerRequest::Bench { id, .. } => {
+            Some(WorkerReply::Error {
+                id,
+                message: "the computer is busy with another request".to_string(),
+            })
+        }
+    }
+}
+
+impl Computer {
+    /// A computer reading `clock` and seeding its choices from `seed`; it has no learned
+    /// tables yet.
+    pub const fn new(clock: Clock, seed: fn() -> u64) -> Computer {
+        Computer {
+            player: None,
+            learned: Vec::new(),
+            clock,
+            seed,
+        }
+    }
+
+    /// Answers one request: `None` for a new game (the player forgets what it searched and
+    /// takes a new seed), otherwise the reply, an error reply with the request's id when it
+    /// cannot be answered (a bad position, an illegal turn, no such level, a bad depth).
+    pub fn answer(&mut self, request: WorkerRequest) -> Option<WorkerReply> {
+        match request {
+            WorkerRequest::NewGame => {
+                if let Some(player) = self.player.as_mut() {
+                    player.engine.clear();
+                    player.reseed((self.seed)());
+                }
+                None
+            }
+            WorkerRequest::Think {
+                id,
+                rules,
+                start,
+                history,
+                level,
+            } => Some(
+                self.think(id, &rules, &start, &history, level)
+                    .unwrap_or_else(|message| WorkerReply::Error { id, message }),
+            ),
+            WorkerRequest::Bench {
+                id,
+                rules,
+                fen,
+                depth,
+            } => Some(
+                self.bench(id, &rules, &fen, depth)
+                    .unwrap_or_else(|message| WorkerReply::Error { id, message }),
+            ),
+        }
+    }
+
+    fn think(
+        &mut self,
+        id: u32,
+        rules: &str,
+        start: &str,
+        history: &[String],
+        level: u32,
+    ) -> Result<WorkerReply, String> {
+        let game = replay(rules, start, history)?;
+        let level = Level::from_number(level).ok_or_else(|| format!("no level {level} (1–5)"))?;
+        let full_strength = self.full_strength(game.rules());
+        let (clock, seed) = (self.clock, self.seed);
+        let player = self
+            .player
+            .get_or_insert_with(|| Player::new(level, seed(), TT_MEGABYTES));
+        for tables in &self.learned {
+            player.engine.use_learned(tables.clone());
+        }
+        player.level = level;
+        player.clock = Some(clock);
+        let started = clock();
+        let (turn, result) = player.choose(&game);
+        Ok(WorkerReply::Move {
+            id,
+            full_strength,
+            text: turn.map(|t| notation::turn_text(game.position(), &t)),
+            score: result.score,
+            depth: result.depth,
+            nodes: result.nodes as f64,
+            ms: clock() - started,
+        })
+    }
+
+    fn bench(&self, id: u32, rules: &str, fen: &str, depth: u32) -> Result<WorkerReply, String> {
+        if !(1..=MAX_BENCH_DEPTH).contains(&depth) {
+            return Err(format!("bench depth {depth} (1–{MAX_BENCH_DEPTH})"));
+        }
+        let game = replay(rules, fen, &[])?;
+        let mut engine = Engine::new(TT_MEGABYTES);
+        for tables in &self.learned {
+            engine.use_learned(tables.clone());
+        }
+        let limits = Limits {
+            clock: Some(self.clock),
+            ..Limits::depth(depth)
+        };
+        let started = (self.clock)();
+        let result = engine.search(&game, &limits);
+        Ok(WorkerReply::Bench {
+            id,
+            nodes: result.nodes as f64,
+            ms: (self.clock)() - started,
+        })
+    }
+
+    /// Whether the learned tables for these rules are loaded: the computer plays at full
+    /// strength.
+    fn full_strength(&self, rules: &dame_core::Rules) -> bool {
+        let family = EvalFamily::of_rules(rules);
+        self.learned.iter().any(|t| t.family() == family)
+    }
+
+    /// Loads learned evaluation tables (the bytes of a `data/learned/*.bin` file); the next
+    /// search of their family's rules uses them, and a `think` reply for those rules says
+    /// `fullStrength`. Returns the family's name. Anything that is not a valid tables file is
+    /// refused with the reason and nothing changes.
+    pub fn load_tables(&mut self, bytes: &[u8]) -> Result<String, String> {
+        let tables = LearnedEval::from_bytes(bytes)?;
+        let family = tables.family();
+        self.learned.retain(|t| t.family() != family);
+        self.learned.push(Arc::new(tables));
+        Ok(family.to_string())
+    }
+}

@@ -1,0 +1,146 @@
+//! The computer as the page's worker runs it (`dame_web::Computer`), natively, with the native
+//! clock: `cargo test -p dame-web --test computer`. The worker's entry point as JavaScript sees
+//! it (`workerAnswer`: the request read from an object, the reply as one) is tested in the
+//! browser, in `wasm_web.rs`.
+#![cfg(not(target_arch = "wasm32"))]
+
+use dame_web::{computer, Computer, Session, WorkerReply, WorkerRequest};
+
+fn computer() -> Computer {
+    Computer::new(dame_engine::native_clock, || 7)
+}
+
+fn think(id: u32, history: &[&str], level: u32) -> WorkerRequest {
+    WorkerRequest::Think {
+        id,
+        rules: "english".into(),
+        start: "W:W21-32:B1-12".into(),
+        history: history.iter().map(|t| t.to_string()).collect(),
+        level,
+    }
+}
+
+fn error_of(reply: Option<WorkerReply>) -> (u32, String) {
+    match reply {
+        Some(WorkerReply::Error { id, message }) => (id, message),
+        other => panic!("expected an error reply, got {other:?}"),
+    }
+}
+
+#[test]
+fn the_worker_answers_with_a_legal_turn() {
+    let mut c = computer();
+    let Some(WorkerReply::Move {
+        id,
+        text,
+        depth,
+        nodes,
+        full_strength,
+        ..
+    }) = c.answer(think(7, &["22-18"], 2))
+    else {
+        panic!("expected a move");
+    };
+    assert_eq!(id, 7);
+    assert!(depth >= 1 && nodes >= 1.0, "depth {depth}, nodes {nodes}");
+    assert!(!full_strength, "no learned tables loaded yet");
+    let mut g = Session::new("english", None).unwrap();
+    g.play_text("22-18").unwrap();
+    g.play_text(&text.expect("a turn"))
+        .expect("the computer's turn is legal");
+    // A new game: nothing to reply; the next request is answered as before.
+    assert_eq!(c.answer(WorkerRequest::NewGame), None);
+    assert!(matches!(
+        c.answer(think(8, &[], 1)),
+        Some(WorkerReply::Move {
+            id: 8,
+            text: Some(_),
+            ..
+        })
+    ));
+}
+
+#[test]
+fn a_request_that_cannot_be_answered_is_an_error_reply_with_its_id() {
+    let mut c = computer();
+    let (id, message) = error_of(c.answer(think(8, &["22-23"], 2)));
+    assert_eq!(id, 8);
+    assert!(message.contains("22-23"), "{message}");
+    // The computer's level out of range.
+    let (id, message) = error_of(c.answer(think(9, &[], 9)));
+    assert_eq!((id, message.as_str()), (9, "no level 9 (1–5)"));
+    let (_, message) = error_of(c.answer(WorkerRequest::Think {
+        id: 10,
+        rules: "chess".into(),
+        start: "W:W21-32:B1-12".into(),
+        history: Vec::new(),
+        level: 1,
+    }));
+    assert!(message.contains("chess"), "{message}");
+    let bench = |depth: u32, fen: &str| WorkerRequest::Bench {
+        id: 11,
+        rules: "english".into(),
+        fen: fen.into(),
+        depth,
+    };
+    let (id, message) = error_of(c.answer(bench(0, "W:W21-32:B1-12")));
+    assert_eq!((id, message.as_str()), (11, "bench depth 0 (1–30)"));
+    let (_, message) = error_of(c.answer(bench(31, "W:W21-32:B1-12")));
+    assert_eq!(message, "bench depth 31 (1–30)");
+    let (_, message) = error_of(c.answer(bench(3, "W:W21-32:B1-12,40")));
+    assert!(message.starts_with("bad position"), "{message}");
+    // Busy with another request: an error reply for a search, nothing for a new game.
+    let (id, message) = error_of(computer::busy(&think(12, &[], 1)));
+    assert_eq!(
+        (id, message.as_str()),
+        (12, "the computer is busy with another request")
+    );
+    assert_eq!(computer::busy(&WorkerRequest::NewGame), None);
+}
+
+#[test]
+fn the_benchmark_searches_to_the_depth_asked() {
+    let mut c = computer();
+    let request = WorkerRequest::Bench {
+        id: 3,
+        rules: "english".into(),
+        fen: "W:W21-32:B1-12".into(),
+        depth: 4,
+    };
+    let Some(WorkerReply::Bench { id, nodes, ms }) = c.answer(request.clone()) else {
+        panic!("expected a benchmark reply");
+    };
+    assert_eq!(id, 3);
+    assert!(nodes > 0.0 && ms >= 0.0, "{nodes} nodes in {ms} ms");
+    // The same search counts the same nodes.
+    let Some(WorkerReply::Bench { nodes: again, .. }) = c.answer(request) else {
+        panic!("expected a benchmark reply");
+    };
+    assert_eq!(nodes, again);
+}
+
+#[test]
+fn learned_tables_are_loaded_by_family_and_bad_bytes_refused() {
+    let mut c = computer();
+    assert!(c.load_tables(&[1, 2, 3]).is_err());
+    let family = c
+        .load_tables(include_bytes!("../../../data/learned/short-kings.bin"))
+        .expect("the committed tables load");
+    assert_eq!(family, dame_engine::EvalFamily::ShortKings.to_string());
+    // English has short kings: the computer now plays it at full strength.
+    let Some(WorkerReply::Move { full_strength, .. }) = c.answer(think(1, &[], 1)) else {
+        panic!("expected a move");
+    };
+    assert!(full_strength);
+    // Russian (flying kings) still lacks its tables.
+    let Some(WorkerReply::Move { full_strength, .. }) = c.answer(WorkerRequest::Think {
+        id: 2,
+        rules: "russian".into(),
+        start: "W:W21-32:B1-12".into(),
+        history: Vec::new(),
+        level: 1,
+    }) else {
+        panic!("expected a move");
+    };
+    assert!(!full_strength);
+}
