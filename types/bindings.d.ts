@@ -1,5 +1,8 @@
-// The wasm module's exports that the page and the computer's worker use (written by hand: the
-// values they take and return are the types generated from the Rust structs, in this folder).
+// The wasm module's exports that the page and the computer's worker use. Written by hand (the
+// values they take and return are the types generated from the Rust structs, in this folder),
+// and checked against the exports: each export in crates/web/src declares these TypeScript types
+// in its #[wasm_bindgen] attributes, and `cargo test -p dame-web --test bindings` fails when a
+// class, a member, a parameter (name, optional or not, type) or a return type here differs.
 // Every export checks what it is given: a value of the wrong type, a number that is not a whole
 // number in range (squares 1–32), a text longer than 10 000 characters or an array of such
 // values throws an `Error` with a message naming the argument; the game is unchanged and goes on.
@@ -89,7 +92,7 @@ export interface Bindings {
   /** The computer's levels, 1–5. */
   levels(): LevelView[];
   /** A level number from text (a number or a name) or a whole number 1–5; throws with the problem in words. */
-  checkLevel(text: string | number): number;
+  checkLevel(level: string | number): number;
   /** A preset id from text (a URL parameter); throws with the problem in words. */
   checkRules(text: string): string;
   /** The worker's entry point: answers a request (nothing for "newGame"). */

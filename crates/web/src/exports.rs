@@ -28,7 +28,9 @@ pub fn presets() -> Result<JsValue, JsError> {
 /// spelling the core accepts (`Standard_Flying` → `standard-flying`). Anything but a string is
 /// refused.
 #[wasm_bindgen(js_name = checkRules)]
-pub fn check_rules(text: JsValue) -> Result<String, JsError> {
+pub fn check_rules(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+) -> Result<String, JsError> {
     input::text(&text, "checkRules: the rules")?
         .parse::<dame_core::Preset>()
         .map(|p| p.id().to_string())
@@ -36,7 +38,7 @@ pub fn check_rules(text: JsValue) -> Result<String, JsError> {
 }
 
 /// The computer's levels, 1–5.
-#[wasm_bindgen(js_name = levels)]
+#[wasm_bindgen(js_name = levels, unchecked_return_type = "LevelView[]")]
 pub fn levels() -> Result<JsValue, JsError> {
     let list: Vec<LevelView> = dame_engine::LEVELS
         .iter()
@@ -52,7 +54,9 @@ pub fn levels() -> Result<JsValue, JsError> {
 /// Checks a level from the page (a URL parameter, a stored choice): a number 1–5 or a name, as
 /// text, or a whole number 1–5.
 #[wasm_bindgen(js_name = checkLevel)]
-pub fn check_level(level: JsValue) -> Result<u32, JsError> {
+pub fn check_level(
+    #[wasm_bindgen(unchecked_param_type = "string | number")] level: JsValue,
+) -> Result<u32, JsError> {
     const WHAT: &str = "checkLevel: the level";
     if level.as_f64().is_some() {
         return input::integer(&level, WHAT, 1, dame_engine::LEVELS.len() as u32);

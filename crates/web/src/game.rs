@@ -2,7 +2,9 @@
 //!
 //! Each method reads and checks what the page passes (`input`: a value of the wrong type, a
 //! number out of range or too long a text is an `Error` with a message, never a trap), calls the
-//! session's method of the same name and hands back its value as JavaScript.
+//! session's method of the same name and hands back its value as JavaScript. The types the page
+//! sees are declared on each export (`unchecked_param_type`, `unchecked_return_type`: the names
+//! of `types/*.ts`); `tests/bindings.rs` checks `types/bindings.d.ts` against them.
 
 use super::exports::to_js;
 use super::input;
@@ -55,7 +57,10 @@ impl WebGame {
     /// A new game of the preset `rules` (an id such as "blasen"), from `fen` or the start
     /// (`fen` undefined, null or blank).
     #[wasm_bindgen(constructor)]
-    pub fn new(rules: JsValue, fen: JsValue) -> Result<WebGame, JsError> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "string")] rules: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "string | null")] fen: JsValue,
+    ) -> Result<WebGame, JsError> {
         let rules = input::text(&rules, "WebGame: the rules")?;
         let fen = input::optional_text(&fen, "WebGame: the position")?;
         Session::new(&rules, fen.as_deref())
@@ -96,14 +101,18 @@ impl WebGame {
     }
 
     /// Everything the page draws.
+    #[wasm_bindgen(unchecked_return_type = "View")]
     pub fn view(&self) -> Result<JsValue, JsError> {
         to_js(&self.session.view())
     }
 
     /// The view of the position after `ply` turns of the history (0: the start), for stepping
     /// through the moves; the outcome only at the end, a pending huff not shown.
-    #[wasm_bindgen(js_name = viewAt)]
-    pub fn view_at(&self, ply: JsValue) -> Result<JsValue, JsError> {
+    #[wasm_bindgen(js_name = viewAt, unchecked_return_type = "View")]
+    pub fn view_at(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] ply: JsValue,
+    ) -> Result<JsValue, JsError> {
         let ply = self.ply(&ply, "viewAt: the ply")?;
         match self.session.view_at(ply) {
             Some(view) => to_js(&view),
@@ -113,7 +122,11 @@ impl WebGame {
 
     /// What the piece on `from` may do: its paths, or why it may not move and which captures
     /// are required instead.
-    pub fn grab(&self, from: JsValue) -> Result<JsValue, JsError> {
+    #[wasm_bindgen(unchecked_return_type = "Grab")]
+    pub fn grab(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] from: JsValue,
+    ) -> Result<JsValue, JsError> {
         let from = input::square(&from, "grab: the square")?;
         to_js(&self.session.grab(from))
     }
@@ -121,12 +134,13 @@ impl WebGame {
     /// Plays the route the player pointed at, or says why not. `committed`: the start and the
     /// landing squares already stepped on; `via`: squares a drag passed through; `target`: where
     /// the piece was dropped; `stop`: end a capture here although it could go on (Blasen).
+    #[wasm_bindgen(unchecked_return_type = "RouteAnswer")]
     pub fn route(
         &mut self,
-        committed: JsValue,
-        via: JsValue,
-        target: JsValue,
-        stop: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ArrayLike<number>")] committed: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ArrayLike<number>")] via: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] target: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "boolean")] stop: JsValue,
     ) -> Result<JsValue, JsError> {
         let committed = input::squares(&committed, "route: committed")?;
         let via = input::squares(&via, "route: via")?;
@@ -137,7 +151,11 @@ impl WebGame {
 
     /// Huffs the opponent's piece on `sq` (Blasen). Returns the turn if the huff took the last
     /// piece (the game is then over), otherwise `null`: the player moves next.
-    pub fn huff(&mut self, sq: JsValue) -> Result<JsValue, JsError> {
+    #[wasm_bindgen(unchecked_return_type = "PlayedTurn | null")]
+    pub fn huff(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] sq: JsValue,
+    ) -> Result<JsValue, JsError> {
         let sq = input::square(&sq, "huff: the square")?;
         match self.session.huff(sq) {
             Ok(turn) => to_js(&turn),
@@ -152,8 +170,11 @@ impl WebGame {
     }
 
     /// Plays a turn given in notation (the computer's answer).
-    #[wasm_bindgen(js_name = playText)]
-    pub fn play_text(&mut self, text: JsValue) -> Result<JsValue, JsError> {
+    #[wasm_bindgen(js_name = playText, unchecked_return_type = "PlayedTurn")]
+    pub fn play_text(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<JsValue, JsError> {
         let text = input::text(&text, "playText: the turn")?;
         let turn = self
             .session
@@ -182,7 +203,10 @@ impl WebGame {
 
     /// Drops the turns after the first `ply` (to play on from an earlier position); a pending
     /// huff, a resignation and the turns to redo go too. `ply` at the end changes nothing.
-    pub fn truncate(&mut self, ply: JsValue) -> Result<(), JsError> {
+    pub fn truncate(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] ply: JsValue,
+    ) -> Result<(), JsError> {
         let ply = self.ply(&ply, "truncate: the ply")?;
         self.session.truncate(ply);
         Ok(())
@@ -191,6 +215,7 @@ impl WebGame {
     /// The game as a plain object to save: `{ version: 1, rules, start, history, hints }`
     /// ([`GameRecord`]); [`WebGame::from_record`] resumes it. A pending huff and a resignation
     /// are not part of it.
+    #[wasm_bindgen(unchecked_return_type = "GameRecord")]
     pub fn record(&self) -> Result<JsValue, JsError> {
         to_js(&self.session.record())
     }
@@ -199,7 +224,9 @@ impl WebGame {
     /// the problem (an unknown version, a bad preset or position, the first turn that cannot be
     /// played, with its index).
     #[wasm_bindgen(js_name = fromRecord)]
-    pub fn from_record(record: JsValue) -> Result<WebGame, JsError> {
+    pub fn from_record(
+        #[wasm_bindgen(unchecked_param_type = "GameRecord")] record: JsValue,
+    ) -> Result<WebGame, JsError> {
         const WHAT: &str = "fromRecord: the record";
         input::object(&record, WHAT)?;
         let version = input::field(&record, "version", WHAT)?;
@@ -247,7 +274,13 @@ impl WebGame {
     /// the way the notation calls the sides: in English checkers the first mover, Red, is
     /// "Black"); `tags` an optional object of further tags (`{ Event: "…", Date: "2026.12.01" }`).
     /// `Result`, `GameType`, `Rules`, `SetUp` and `FEN` come from the game.
-    pub fn pdn(&self, red: JsValue, black: JsValue, tags: JsValue) -> Result<String, JsError> {
+    pub fn pdn(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] red: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] black: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "Record<string, string> | null")]
+        tags: JsValue,
+    ) -> Result<String, JsError> {
         let red = input::text(&red, "pdn: the red player's name")?;
         let black = input::text(&black, "pdn: the black player's name")?;
         let tags = tags_of(&tags)?;
@@ -259,7 +292,11 @@ impl WebGame {
     /// (21 English, 25 Russian), else from `defaultRules` (a preset id), as does the notation
     /// of a FEN. The error names the game and the move in words; nothing else changes.
     #[wasm_bindgen(js_name = fromPdn)]
-    pub fn from_pdn(text: JsValue, default_rules: JsValue) -> Result<WebGame, JsError> {
+    pub fn from_pdn(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+        #[wasm_bindgen(js_name = defaultRules, unchecked_param_type = "string")]
+        default_rules: JsValue,
+    ) -> Result<WebGame, JsError> {
         let default = input::text(&default_rules, "fromPdn: the default rules")?;
         let text = input::text_up_to(&text, "fromPdn: the text", MAX_PDN)?;
         Session::from_pdn(&text, &default)
@@ -269,7 +306,7 @@ impl WebGame {
 
     /// The tag pairs of the PDN game this game was imported from, in order (`PdnTag`); none
     /// for a game begun on the page. Values are plain text, to be shown as text.
-    #[wasm_bindgen(js_name = pdnTags)]
+    #[wasm_bindgen(js_name = pdnTags, unchecked_return_type = "PdnTag[]")]
     pub fn pdn_tags(&self) -> Result<JsValue, JsError> {
         to_js(&self.session.pdn_tags())
     }
@@ -279,8 +316,11 @@ impl WebGame {
     /// if there is one. Throws an Error: with a `refusal` (`Refusal`) when the turn is not
     /// legal here, without one when the text is not a turn in that notation; the game is
     /// unchanged.
-    #[wasm_bindgen(js_name = playTyped)]
-    pub fn play_typed(&mut self, text: JsValue) -> Result<JsValue, JsValue> {
+    #[wasm_bindgen(js_name = playTyped, unchecked_return_type = "PlayedTurn")]
+    pub fn play_typed(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<JsValue, JsValue> {
         let text = input::text(&text, "playTyped: the turn")?;
         let refused = match self.session.play_typed(&text) {
             Ok(turn) => return Ok(to_js(&turn)?),
@@ -299,7 +339,11 @@ impl WebGame {
     /// The turn that led to the position after `ply` turns (1: the first), explained
     /// (`Explanation`); `null` for 0. Throws when `ply` is not a whole number
     /// 0–`history.length`.
-    pub fn explain(&self, ply: JsValue) -> Result<JsValue, JsError> {
+    #[wasm_bindgen(unchecked_return_type = "Explanation | null")]
+    pub fn explain(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] ply: JsValue,
+    ) -> Result<JsValue, JsError> {
         let ply = self.ply(&ply, "explain: the ply")?;
         to_js(&self.session.explain(ply))
     }
@@ -311,7 +355,10 @@ impl WebGame {
     }
 
     /// `color` ("red" or "black") gives up.
-    pub fn resign(&mut self, color: JsValue) -> Result<(), JsError> {
+    pub fn resign(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] color: JsValue,
+    ) -> Result<(), JsError> {
         let color = input::text(&color, "resign: the colour")?;
         let color = session::color(&color).map_err(|e| JsError::new(&format!("resign: {e}")))?;
         self.session.resign(color);

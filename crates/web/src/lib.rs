@@ -19,7 +19,9 @@
 //! `exports` has the free functions. Every entry point returns `Result<_, JsError>` or a plain
 //! value; none panics on input from the page. Each takes what the page passes as a `JsValue`
 //! and checks it first (`input`): a value of the wrong type, a number out of range or too long
-//! a text is an `Error` with a message, never a trap, and the game goes on.
+//! a text is an `Error` with a message, never a trap, and the game goes on. Each declares the
+//! TypeScript types it takes and returns (`unchecked_param_type`, `unchecked_return_type`), and
+//! `tests/bindings.rs` checks `types/bindings.d.ts` against those declarations.
 
 pub mod computer;
 pub mod explain;

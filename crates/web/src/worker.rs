@@ -40,7 +40,9 @@ fn fresh_seed() -> u64 {
 /// Returns the family's name. Anything that is not a valid tables file is refused with the
 /// reason and nothing changes.
 #[wasm_bindgen(js_name = workerLoadTables)]
-pub fn worker_load_tables(bytes: JsValue) -> Result<String, JsError> {
+pub fn worker_load_tables(
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: JsValue,
+) -> Result<String, JsError> {
     const MAX_BYTES: u32 = 1 << 20;
     let Some(array) = bytes.dyn_ref::<js_sys::Uint8Array>() else {
         return Err(JsError::new(
@@ -66,8 +68,10 @@ pub fn worker_load_tables(bytes: JsValue) -> Result<String, JsError> {
 /// or `undefined` when there is none. A request that is not one (not an object, an unknown type,
 /// a field of the wrong type) is an error; one that cannot be answered (a bad position, an
 /// illegal turn, no such level) is an error reply with its id.
-#[wasm_bindgen(js_name = workerAnswer)]
-pub fn worker_answer(request: JsValue) -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = workerAnswer, unchecked_return_type = "WorkerReply | undefined")]
+pub fn worker_answer(
+    #[wasm_bindgen(unchecked_param_type = "WorkerRequest")] request: JsValue,
+) -> Result<JsValue, JsError> {
     let request = read_request(&request)?;
     let reply = COMPUTER.with(|computer| match computer.try_borrow_mut() {
         Ok(mut computer) => computer.answer(request),
