@@ -241,6 +241,37 @@ fn the_first_mover_holds_acf_1_to_12_and_the_first_algebraic_rows() {
     );
 }
 
+#[test]
+fn tags_results_and_comments_as_archives_write_them() {
+    // Unquoted values and an unclosed quote; results with a colon; comments glued to moves.
+    let text = "[GameType \"21\"]\n[Round 17]\n[Date \"2001.05.11]\n\
+                1. 11-15{good} 23-19(1... 22-18 {or this}) 2. 8-11{a}22-17 1:0";
+    let game = read_game(text, None).unwrap();
+    assert_eq!(game.tag("Round"), Some("17"));
+    assert_eq!(game.tag("Date"), Some("2001.05.11"));
+    assert_eq!(game.result.as_deref(), Some("1-0"));
+    assert_eq!(
+        game.game.history_text(),
+        ["22-18", "10-14", "25-22", "11-16"]
+    );
+    for result in ["0:1", "1/2:1/2"] {
+        let text = format!("[GameType \"25\"]\n1. c3-d4 {result}");
+        let standard = result.replace(':', "-");
+        assert_eq!(read_game(&text, None).unwrap().result, Some(standard));
+    }
+    // Refused: a quote never closed on a line that does not end with ']', a tag without ']'.
+    let open = read_game("[GameType \"21\"]\n[Round \"1\n1. 11-15 *", None).unwrap_err();
+    assert_eq!(
+        open.to_string(),
+        "game 1: line 2, column 1: the value of tag Round has no closing quote"
+    );
+    let unclosed = read_game("[Round 2\n[GameType \"21\"]\n1. 11-15 *", None).unwrap_err();
+    assert_eq!(
+        unclosed.to_string(),
+        "game 1: line 1, column 1: tag Round is not closed with ']'"
+    );
+}
+
 fn random_game(preset: Preset, seed: u64, plies: usize) -> Game {
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ preset as u64);
     let mut game = Game::new(preset.rules());

@@ -5,6 +5,11 @@
 //! `0-2`, `0-0`). Comments (`{…}`, `; …`), variations (`(…)`), NAGs (`$1`) and move marks
 //! (`!`, `?`, `!?`, a `*` stuck to a move) are read and skipped.
 //!
+//! Reading also accepts what real archives write where standard PDN is strict; writing stays
+//! standard. Tag values without quotes (`[Round 17]`) or without a closing quote
+//! (`[Round "11.1]`, read up to the `]` that ends the line); results with a colon (`1:0`, `0:1`,
+//! `1/2:1/2`, read as `1-0`, `0-1`, `1/2-1/2`).
+//!
 //! Which rules a game is played by comes from its `Rules` tag (a preset id, `[Rules "blasen"]`),
 //! else from its `GameType` (21 English, 25 Russian; the long form `21,B,8,8,N1,0` too), else
 //! from the default the caller gives. The rules decide the notation (see [`Numbering`]): English
@@ -81,7 +86,8 @@ pub struct PdnGame {
     pub preset: Preset,
     /// The game: start position (from the `FEN` tag, if any) and every move, checked.
     pub game: Game,
-    /// The result that ended the movetext (`1-0`, `*`, …), if there was one.
+    /// The result that ended the movetext (`1-0`, `*`, …), if there was one, in its standard
+    /// spelling (`1:0` is read as `1-0`).
     pub result: Option<String>,
 }
 
@@ -232,6 +238,13 @@ type SyntaxError = (usize, usize, String);
 
 const RESULTS: [&str; 8] = ["1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1", "0-0"];
 
+/// A result as written, in its standard spelling: one of [`RESULTS`], or the same with a colon
+/// for the dash, as Russian archives write them (`1:0`, `0:1`, `1/2:1/2`).
+fn result_of(word: &str) -> Option<&'static str> {
+    let standard = word.replace(':', "-");
+    RESULTS.into_iter().find(|r| *r == standard)
+}
+
 /// Splits PDN text into tokens, skipping comments, variations and NAGs.
 struct Lexer {
     chars: Vec<char>,
@@ -333,7 +346,9 @@ impl Lexer {
         }
     }
 
-    /// `[Name "value"]`.
+    /// `[Name "value"]`; also, as the field writes them, `[Round 17]` (no quotes: the value runs
+    /// to the `]`) and `[Round "11.1]` (no closing quote: the value runs to the `]` that ends the
+    /// line).
     fn tag(&mut self) -> Result<Option<Token>, SyntaxError> {
         let (line, column) = (self.line, self.column);
         self.bump();
@@ -349,40 +364,37 @@ impl Lexer {
         }
         self.skip_inline_space();
         if self.peek() != Some('"') {
-            self.skip_line();
-            return Err(self.error(
-                line,
-                column,
-                &format!("the value of tag {name} must be in double quotes"),
-            ));
+            return self.unquoted_value(name, line, column);
         }
         self.bump();
+        let start = self.at;
         let mut value = String::new();
         loop {
-            match self.bump() {
-                None | Some('\n') => {
-                    return Err(self.error(
-                        line,
-                        column,
-                        &format!("the value of tag {name} has no closing quote"),
-                    ))
+            match self.peek() {
+                None | Some('\n') => return self.unclosed_value(name, start, line, column),
+                Some('\\') => {
+                    self.bump();
+                    match self.peek() {
+                        Some(c @ ('"' | '\\')) => {
+                            self.bump();
+                            value.push(c);
+                        }
+                        Some('\n') | None => {}
+                        Some(c) => {
+                            self.bump();
+                            value.push('\\');
+                            value.push(c);
+                        }
+                    }
                 }
-                Some('\\') => match self.bump() {
-                    Some(c @ ('"' | '\\')) => value.push(c),
-                    Some('\n') | None => {
-                        return Err(self.error(
-                            line,
-                            column,
-                            &format!("the value of tag {name} has no closing quote"),
-                        ))
-                    }
-                    Some(c) => {
-                        value.push('\\');
-                        value.push(c);
-                    }
-                },
-                Some('"') => break,
-                Some(c) => value.push(c),
+                Some('"') => {
+                    self.bump();
+                    break;
+                }
+                Some(c) => {
+                    self.bump();
+                    value.push(c);
+                }
             }
         }
         self.skip_inline_space();
@@ -392,6 +404,61 @@ impl Lexer {
         }
         self.bump();
         Ok(Some(Token::Tag(name, value)))
+    }
+
+    /// The value of `[Round 17]`: the text up to the `]` on the same line, trimmed.
+    fn unquoted_value(
+        &mut self,
+        name: String,
+        line: usize,
+        column: usize,
+    ) -> Result<Option<Token>, SyntaxError> {
+        let mut value = String::new();
+        loop {
+            match self.peek() {
+                Some(']') => {
+                    self.bump();
+                    return Ok(Some(Token::Tag(name, value.trim_end().to_string())));
+                }
+                None | Some('\n') => {
+                    return Err(self.error(
+                        line,
+                        column,
+                        &format!("tag {name} is not closed with ']'"),
+                    ))
+                }
+                Some(c) => {
+                    self.bump();
+                    value.push(c);
+                }
+            }
+        }
+    }
+
+    /// The value of `[Round "11.1]`, whose quote is never closed: the line from `start` (just
+    /// after the quote) up to the `]` that ends it, as written. A line that does not end with
+    /// `]` is refused.
+    fn unclosed_value(
+        &mut self,
+        name: String,
+        start: usize,
+        line: usize,
+        column: usize,
+    ) -> Result<Option<Token>, SyntaxError> {
+        let raw: String = self.chars[start..self.at].iter().collect();
+        match raw.trim_end().strip_suffix(']') {
+            Some(value) => {
+                // `[Comment "C:\games\"]`: the quote was escaped by the backslash before it.
+                let value = value.trim_end();
+                let value = value.strip_suffix('"').unwrap_or(value);
+                Ok(Some(Token::Tag(name, value.to_string())))
+            }
+            None => Err(self.error(
+                line,
+                column,
+                &format!("the value of tag {name} has no closing quote"),
+            )),
+        }
     }
 
     fn skip_inline_space(&mut self) {
@@ -449,8 +516,8 @@ impl Lexer {
             word.push(c);
             self.bump();
         }
-        if RESULTS.contains(&word.as_str()) {
-            return Some(Token::Result(word));
+        if let Some(result) = result_of(&word) {
+            return Some(Token::Result(result.to_string()));
         }
         // A move number, `12.`, `12...`, perhaps with the move stuck to it (`12.11-15`).
         let digits = word.chars().take_while(char::is_ascii_digit).count();
@@ -775,6 +842,46 @@ mod tests {
     }
 
     #[test]
+    fn tag_values_without_quotes_or_without_a_closing_quote_are_read() {
+        let text = "[Round 17]\n[Game # 612 ]\n[Round \"11.1]\n[Comment \"C:\\games\\\"]\n\
+                    [Event]\n[Site \"a\\\"b\"] *";
+        let games = split_games(text);
+        assert!(games[0].syntax.is_none(), "{:?}", games[0].syntax);
+        let tags: Vec<(&str, &str)> = games[0]
+            .tags
+            .iter()
+            .map(|(n, v)| (n.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(
+            tags,
+            [
+                ("Round", "17"),
+                ("Game", "# 612"),
+                ("Round", "11.1"),
+                ("Comment", "C:\\games\\"),
+                ("Event", ""),
+                ("Site", "a\"b"),
+            ]
+        );
+    }
+
+    #[test]
+    fn results_with_a_colon_are_read_in_the_standard_spelling() {
+        for (written, read) in [
+            ("1:0", "1-0"),
+            ("0:1", "0-1"),
+            ("1/2:1/2", "1/2-1/2"),
+            ("1-0", "1-0"),
+            ("2-0", "2-0"),
+            ("*", "*"),
+        ] {
+            let games = split_games(&format!("1. c3-d4 {written}"));
+            assert_eq!(games[0].result.as_deref(), Some(read), "{written}");
+            assert_eq!(games[0].moves.len(), 1);
+        }
+    }
+
+    #[test]
     fn a_tag_after_movetext_without_result_starts_a_new_game() {
         let games = split_games("[A \"1\"]\n1. 11-15\n[B \"2\"]\n1. 9-14 *");
         assert_eq!(games.len(), 2);
@@ -785,7 +892,10 @@ mod tests {
     fn syntax_errors_give_line_and_column() {
         let games = split_games("[Event \"x\"]\n1. 11-15 (2. 9-14");
         assert_eq!(games[0].syntax.as_ref().map(|e| (e.0, e.1)), Some((2, 10)));
-        let games = split_games("[Event x]\n");
+        // A tag without its ']', or with an open quote on a line that does not end with ']'.
+        let games = split_games("[Event x\n");
         assert_eq!(games[0].syntax.as_ref().map(|e| (e.0, e.1)), Some((1, 1)));
+        let games = split_games("[A \"1\"]\n[Event \"x\n1. 11-15 *");
+        assert_eq!(games[0].syntax.as_ref().map(|e| (e.0, e.1)), Some((2, 1)));
     }
 }
