@@ -242,6 +242,117 @@ fn the_first_mover_holds_acf_1_to_12_and_the_first_algebraic_rows() {
 }
 
 #[test]
+fn a_short_move_that_fits_two_turns_is_refused_naming_both() {
+    // A man on e3 and a king on e5, both able to go to d4.
+    let text = "[GameType \"25\"]\n[FEN \"W:We3,Ke5:Bh8\"]\n1. ed4 *";
+    assert_eq!(
+        read_game(text, None).unwrap_err().to_string(),
+        "game 1: move 1 'ed4' (line 3): ambiguous: more than one move fits it (e3-d4 or e5-d4)"
+    );
+}
+
+/// The final position of a one-game text, in the game's own notation, or the error.
+fn read_final(text: &str) -> Result<String, String> {
+    read_game(text, None)
+        .map(|game| finals(&game).1)
+        .map_err(|e| e.to_string())
+}
+
+#[test]
+fn russian_short_moves_are_read_when_exactly_one_turn_fits() {
+    let start = "[GameType \"25\"]\n";
+    // Plain moves: the file, then the square; '-', ':' and 'x' after the file are read too.
+    let after_c3_d4 = "B:Wa1,a3,b2,c1,d2,d4,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8";
+    for mv in ["cd4", "c-d4", "CD4", "c3-d4"] {
+        assert_eq!(
+            read_final(&format!("{start}1. {mv} *")).as_deref(),
+            Ok(after_c3_d4),
+            "{mv}"
+        );
+    }
+    // A double capture from c3 over d4 and f6: by its last square, or every landing square.
+    let setup = format!("{start}[FEN \"W:Wc3:Bd4,f6\"]\n1. ");
+    for mv in ["cg7", "c:g7", "cxg7", "ce5:g7", "ce5xg7", "c3:g7", "c3-g7"] {
+        assert_eq!(
+            read_final(&format!("{setup}{mv} *")).as_deref(),
+            Ok("B:Wg7:B"),
+            "{mv}"
+        );
+    }
+    // Refused, with the reason the full notation gets: the capture must go on from e5; c3 is
+    // taken (b2 is White's only piece on the b file); two pieces on the a file, neither can go
+    // to d4.
+    assert_eq!(
+        read_final(&format!("{setup}ce5 *")),
+        Err(
+            "game 1: move 1 'ce5' (line 3): the capture must go on: the piece on e5 can capture \
+             again"
+                .into()
+        )
+    );
+    assert_eq!(
+        read_final(&format!("{start}1. bc3 *")),
+        Err("game 1: move 1 'bc3' (line 2): square c3 is not empty".into())
+    );
+    assert_eq!(
+        read_final(&format!("{start}1. ad4 *")),
+        Err("game 1: move 1 'ad4' (line 2): not a legal move here".into())
+    );
+    // Only in Russian games: in English ones `cd4` is no move at all.
+    assert!(matches!(
+        read_game("[GameType \"21\"]\n1. cd4 *", None).unwrap_err().kind,
+        PdnErrorKind::Move { ref error, .. } if matches!(**error, TurnError::Syntax(_))
+    ));
+}
+
+#[test]
+fn a_plain_move_with_x_or_a_capture_with_a_dash_must_fit_one_turn() {
+    let english = "[GameType \"21\"]\n";
+    // Accepted: `x` on a plain move, `-` on a capture (by its ends or every landing square).
+    assert!(read_final(&format!("{english}1. 11x15 23x19 2. 8x11 22x17 *")).is_ok());
+    let jump = format!("{english}[FEN \"B:W15,22:B11\"]\n1. ");
+    for mv in ["11-18-25", "11-25", "11x18-25", "11:25"] {
+        assert_eq!(
+            read_final(&format!("{jump}{mv} *")).as_deref(),
+            Ok("W:W:B25"),
+            "{mv}"
+        );
+    }
+    // Refused: `x` on a plain move that no turn fits, with the reason the standard spelling
+    // would get (here a capture is compulsory); the same for `-` on a capture that lands on a
+    // piece, or stops short.
+    assert_eq!(
+        read_final(&format!("{english}1. 11-15 22-18 2. 15x19 *")),
+        Err("game 1: move 2 '15x19' (line 2): Red must capture (with 15)".into())
+    );
+    assert_eq!(
+        read_final(&format!("{english}1. 11x18 *")),
+        Err("game 1: move 1 '11x18' (line 2): not a legal move here".into())
+    );
+    assert_eq!(
+        read_final(&format!("{english}1. 11-15 23-19 2. 15-24 *")),
+        Err("game 1: move 2 '15-24' (line 2): square 24 is not empty".into())
+    );
+    assert_eq!(
+        read_final(&format!("{jump}11-18 *")),
+        Err(
+            "game 1: move 1 '11-18' (line 3): the capture must go on: the piece on 18 can \
+             capture again"
+                .into()
+        )
+    );
+    // Refused: a capture by its ends with '-' where two captures fit, naming both.
+    assert_eq!(
+        read_final(&format!("{english}[FEN \"B:W7,8,15,16:B3\"]\n1. 3-19 *")),
+        Err(
+            "game 1: move 1 '3-19' (line 3): ambiguous: name every landing square \
+             (3x12x19 or 3x10x19)"
+                .into()
+        )
+    );
+}
+
+#[test]
 fn tags_results_and_comments_as_archives_write_them() {
     // Unquoted values and an unclosed quote; results with a colon; comments glued to moves.
     let text = "[GameType \"21\"]\n[Round 17]\n[Date \"2001.05.11]\n\

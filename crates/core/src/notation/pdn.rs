@@ -8,7 +8,12 @@
 //! Reading also accepts what real archives write where standard PDN is strict; writing stays
 //! standard. Tag values without quotes (`[Round 17]`) or without a closing quote
 //! (`[Round "11.1]`, read up to the `]` that ends the line); results with a colon (`1:0`, `0:1`,
-//! `1/2:1/2`, read as `1-0`, `0-1`, `1/2-1/2`).
+//! `1/2:1/2`, read as `1-0`, `0-1`, `1/2-1/2`); a plain move written with `x` (`10x14`) and a
+//! capture written with `-` (`10-17`, `24-15-6`); and in Russian games the short notation, the
+//! file the piece starts on and the square it lands on (`ed4`, `db6`; `c:e5`, `ce5:g7` naming
+//! every landing square). A move read so must fit exactly one legal turn: one that fits none is
+//! refused with the reason the standard reading gives (a short move: why its piece cannot go
+//! there), and one that fits several is refused naming them all, in the game's own notation.
 //!
 //! Which rules a game is played by comes from its `Rules` tag (a preset id, `[Rules "blasen"]`),
 //! else from its `GameType` (21 English, 25 Russian; the long form `21,B,8,8,N1,0` too), else
@@ -67,9 +72,13 @@
 //! assert_eq!(error.to_string(), "game 1: move 1... '22-13' (line 2): not a legal move here");
 //! ```
 
-use super::{Numbering, ReadPositionError, TurnError};
-use crate::board::{Color, Position};
+use super::{
+    move_paths, resolve_turn, turn_text, IllegalReason, IllegalTurn, Numbering, ReadPositionError,
+    TurnError, TurnText,
+};
+use crate::board::{Color, Position, Square};
 use crate::game::{Game, Outcome};
+use crate::moves::{Move, Turn};
 use crate::preset::{Preset, PRESETS};
 use std::fmt;
 
@@ -198,6 +207,24 @@ impl fmt::Display for PdnErrorKind {
                 write!(f, "move {number}{dots} '{text}' (line {line}): ")?;
                 match error.as_ref() {
                     TurnError::Syntax(e) => write!(f, "cannot read it: {}", e.problem),
+                    // A short move names no start square: which moves it could be.
+                    TurnError::Illegal(IllegalTurn {
+                        reason: IllegalReason::Ambiguous(options),
+                        ..
+                    }) if *numbering == Numbering::Algebraic && short_move(text).is_some() => {
+                        let options: Vec<String> = options
+                            .iter()
+                            .map(|o| match super::parse_turn(o) {
+                                Ok(turn) => turn.in_numbering(*numbering),
+                                Err(_) => o.clone(),
+                            })
+                            .collect();
+                        write!(
+                            f,
+                            "ambiguous: more than one move fits it ({})",
+                            options.join(" or ")
+                        )
+                    }
                     TurnError::Illegal(e) => f.write_str(&e.reason.describe(*numbering)),
                 }
             }
@@ -643,6 +670,129 @@ fn is_huff(text: &str) -> bool {
         .is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// Reads a move of a game: as standard PDN, else as the field writes it (see [`read_leniently`]).
+fn read_move(pos: &Position, numbering: Numbering, text: &str) -> Result<Turn, TurnError> {
+    let strict = match numbering.read_turn(pos, text) {
+        Ok(turn) => return Ok(turn),
+        Err(error) => error,
+    };
+    match read_leniently(pos, numbering, text) {
+        Some(Ok(turn)) => Ok(turn),
+        Some(Err(reason)) => Err(TurnError::Illegal(IllegalTurn {
+            text: text.trim().to_string(),
+            reason,
+        })),
+        None => Err(strict),
+    }
+}
+
+/// A move in the Russian short notation: the file its piece starts on, then where it lands:
+/// `ed4`, `db6` (a capture), `c:e5`, `ce5:g7` (every landing square). The file and the squares
+/// are algebraic; the separators `:`, `x` and `-` are all read.
+fn short_move(text: &str) -> Option<(u8, Vec<Square>)> {
+    let lower = text.to_ascii_lowercase();
+    let mut chars = lower.chars();
+    let file = chars.next().filter(|c| ('a'..='h').contains(c))?;
+    let rest = chars.as_str();
+    let rest = rest.strip_prefix([':', 'x', '-']).unwrap_or(rest);
+    let squares = rest
+        .split([':', 'x', '-'])
+        .map(|name| {
+            let bytes = name.as_bytes();
+            let algebraic = bytes.len() == 2 && bytes[0].is_ascii_lowercase();
+            algebraic
+                .then(|| Numbering::Algebraic.square(name))
+                .flatten()
+        })
+        .collect::<Option<Vec<Square>>>()?;
+    Some((file as u8 - b'a', squares))
+}
+
+/// Whether the legal move `mv` of `pos` lands on `landings` in turn: every landing square
+/// named, or only the last one.
+fn lands_on(pos: &Position, mv: &Move, landings: &[Square]) -> bool {
+    match landings {
+        [] => false,
+        [to] if mv.to == *to => true,
+        _ => move_paths(pos, mv)
+            .iter()
+            .any(|path| path.get(1..) == Some(landings)),
+    }
+}
+
+/// A move that standard PDN does not read but the field writes, read when exactly one legal
+/// turn fits it: `10x14` for a plain move and `10-17` for a capture (the
+/// separator is not trusted: `-`, `x` and `:` are all read), and in Russian games the short
+/// notation (`ed4`, see [`short_move`]). `None` when the text is none of these, or (with the
+/// separators only) when no turn fits it: the strict reading's reason stands. Several turns
+/// that fit are refused as ambiguous, naming them.
+fn read_leniently(
+    pos: &Position,
+    numbering: Numbering,
+    text: &str,
+) -> Option<Result<Turn, IllegalReason>> {
+    let text = text.trim();
+    if text.contains(char::is_whitespace) {
+        return None;
+    }
+    let short = (numbering == Numbering::Algebraic)
+        .then(|| short_move(text))
+        .flatten();
+    // Where the piece starts (a square, or a file in the short notation), and where it lands.
+    let (from, file, landings) = match short {
+        Some((file, landings)) => (None, Some(file), landings),
+        None => {
+            let squares = text
+                .to_ascii_lowercase()
+                .split(['-', 'x', ':'])
+                .map(|name| numbering.square(name))
+                .collect::<Option<Vec<Square>>>()
+                .filter(|squares| squares.len() >= 2)?;
+            (Some(squares[0]), None, squares[1..].to_vec())
+        }
+    };
+    let fits = |mv: &Move| {
+        (Some(mv.from) == from || Some(mv.from.column()) == file) && lands_on(pos, mv, &landings)
+    };
+    let turns = pos.legal_turns();
+    let candidates: Vec<&Turn> = turns
+        .iter()
+        .filter(|turn| turn.huff.is_none() && turn.mv.as_ref().is_some_and(fits))
+        .collect();
+    match candidates.as_slice() {
+        [turn] => Some(Ok(**turn)),
+        [] => file.map(|file| Err(why_not_short(pos, file, &landings, &turns))),
+        several => Some(Err(IllegalReason::Ambiguous(
+            several.iter().map(|turn| turn_text(pos, turn)).collect(),
+        ))),
+    }
+}
+
+/// Why no legal turn fits a short move: the strict reason when one piece of the side to move
+/// stands on the file, else simply not a move.
+fn why_not_short(pos: &Position, file: u8, landings: &[Square], turns: &[Turn]) -> IllegalReason {
+    if turns.is_empty() {
+        return IllegalReason::GameOver;
+    }
+    let own: Vec<Square> = Square::all()
+        .filter(|&sq| sq.column() == file)
+        .filter(|&sq| pos.piece_at(sq).is_some_and(|p| p.color == pos.side))
+        .collect();
+    let (&[from], Some(&first)) = (own.as_slice(), landings.first()) else {
+        return IllegalReason::NotAMove;
+    };
+    let text = TurnText {
+        huff: None,
+        squares: std::iter::once(from)
+            .chain(landings.iter().copied())
+            .collect(),
+        capture: landings.len() > 1 || from.row().abs_diff(first.row()) != 1,
+    };
+    resolve_turn(pos, &text)
+        .err()
+        .unwrap_or(IllegalReason::NotAMove)
+}
+
 fn replay(raw: RawGame, default: Option<Preset>) -> Result<PdnGame, PdnErrorKind> {
     if let Some((line, column, problem)) = raw.syntax {
         return Err(PdnErrorKind::Syntax {
@@ -670,9 +820,8 @@ fn replay(raw: RawGame, default: Option<Preset>) -> Result<PdnGame, PdnErrorKind
             }
         }
         let ply = game.history().len() + second_starts;
-        let turn = numbering
-            .read_turn(game.position(), &text)
-            .map_err(|error| PdnErrorKind::Move {
+        let turn =
+            read_move(game.position(), numbering, &text).map_err(|error| PdnErrorKind::Move {
                 number: (ply / 2 + 1) as u32,
                 second: ply % 2 == 1,
                 line,
