@@ -241,9 +241,148 @@ fn the_first_mover_holds_acf_1_to_12_and_the_first_algebraic_rows() {
     );
 }
 
+/// The moves of each game of a data file as written: tags, `;` lines, comments and variations
+/// left out, move numbers cut off, results dropped. Enough for the files read here.
+fn written_moves(text: &str) -> Vec<Vec<String>> {
+    let mut games: Vec<Vec<String>> = Vec::new();
+    let mut in_moves = false;
+    let mut depth = 0usize;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if depth == 0 && (trimmed.starts_with(';') || trimmed.is_empty()) {
+            continue;
+        }
+        if depth == 0 && trimmed.starts_with('[') {
+            if in_moves || games.is_empty() {
+                games.push(Vec::new());
+            }
+            in_moves = false;
+            continue;
+        }
+        in_moves = true;
+        let mut kept = String::new();
+        for c in line.chars() {
+            match c {
+                '(' | '{' => depth += 1,
+                ')' | '}' => depth -= 1,
+                _ if depth == 0 => kept.push(c),
+                _ => {}
+            }
+        }
+        for word in kept.split_whitespace() {
+            if ["1-0", "0-1", "1/2-1/2", "1:0", "0:1", "1/2:1/2", "*"].contains(&word) {
+                continue;
+            }
+            // A move number, perhaps with its move stuck to it: `12.`, `1.E3-D4`.
+            let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            let word = match word[digits..].trim_start_matches('.') {
+                rest if rest.len() < word.len() - digits => rest,
+                _ => word,
+            };
+            if !word.is_empty() {
+                games.last_mut().unwrap().push(word.to_ascii_lowercase());
+            }
+        }
+    }
+    games
+}
+
+/// Checks that every turn of `game` is the move written for it: the start square (or, in the
+/// Russian short notation, its file) and the end square, in the game's own notation.
+fn assert_read_as_written(game: &PdnGame, written: &[String]) {
+    let numbering = Numbering::of(game.preset);
+    assert_eq!(game.game.history().len(), written.len(), "{written:?}");
+    for (ply, (turn, word)) in game.game.history().iter().zip(written).enumerate() {
+        let mv = turn.mv.expect("a move");
+        let (from, to) = (numbering.name(mv.from()), numbering.name(mv.to()));
+        let squares: Vec<&str> = word.split(['-', 'x', ':']).collect();
+        let bytes = word.as_bytes();
+        let short = bytes.len() == 3 && bytes[..2].iter().all(u8::is_ascii_alphabetic);
+        if short {
+            assert_eq!(&from[..1], &word[..1], "ply {ply}: {word} is {from}-{to}");
+            assert_eq!(to, word[1..], "ply {ply}: {word} is {from}-{to}");
+        } else {
+            assert_eq!(from, squares[0], "ply {ply}: {word} is {from}-{to}");
+            assert_eq!(
+                to,
+                *squares.last().unwrap(),
+                "ply {ply}: {word} is {from}-{to}"
+            );
+        }
+    }
+}
+
+#[test]
+fn russian_archives_in_the_short_notation_load() {
+    // Excerpts of Games::Checkers' data (see the data file and tests/pdn/SOURCES.md): the 1998
+    // world championship and a computer match in the short notation (`ed4`, captures `db6`,
+    // `fb2`), results `1/2:1/2`, `0:1`, `1:0`, an unclosed `[Round "11.1]`, and a game with
+    // `[Round 17]` in upper-case full notation.
+    let text = data("games-checkers-russian.pdn");
+    let games = games("games-checkers-russian.pdn", Some(Preset::Russian));
+    assert_eq!(games.len(), 6);
+    let written = written_moves(&text);
+    assert_eq!(written.len(), 6);
+    for (game, written) in games.iter().zip(&written) {
+        assert_eq!(game.preset, Preset::Russian);
+        assert_read_as_written(game, written);
+    }
+    let plies: Vec<usize> = games.iter().map(|g| g.game.history().len()).collect();
+    assert_eq!(plies, [41, 27, 29, 62, 59, 58]);
+    let results: Vec<&str> = games.iter().map(|g| g.result.as_deref().unwrap()).collect();
+    assert_eq!(
+        results,
+        ["1/2-1/2", "1/2-1/2", "1/2-1/2", "0-1", "1-0", "0-1"]
+    );
+    assert_eq!(games[2].tag("Round"), Some("11.1"));
+    assert_eq!(games[2].tag("GameType"), Some("25"));
+    assert_eq!(games[5].tag("Round"), Some("17"));
+    assert_eq!(games[5].tag("Game"), Some("# 612"));
+    // The draws end level; the won games with the winner ahead: Magistr (Black) with a king
+    // against three men, Magistr (White) a man up, Smaidris (Black) a man up.
+    let finals: Vec<(String, String)> = games.iter().map(finals).collect();
+    let algebraic: Vec<&str> = finals.iter().map(|(_, a)| a.as_str()).collect();
+    assert_eq!(
+        algebraic,
+        [
+            "B:Wa3,c3,d4,e1,e3,g3,h2:Ba5,d6,d8,g5,g7,h4,h6",
+            "B:Wa3,c1,c3,e1,f4,g1,h2:Ba7,b6,b8,c7,d8,e7,f8",
+            "B:Wa3,b4,d2,e1,e3,f4,g1,h4:Ba5,b6,b8,d6,e7,f6,f8,h6",
+            "W:Wa5,a7,f2:Bb8,Kd2",
+            "B:Wa1,c7,g1,g3:Bc3,f4,h2",
+            "W:Wc3,c5,h2:Ba7,e5,f4,g5",
+        ]
+    );
+    let internal: Vec<&str> = finals.iter().map(|(i, _)| i.as_str()).collect();
+    assert_eq!(internal[3], "W:W5,13,27:B1,K26");
+    // Without GameType the last one needs the reader's rules.
+    let without = read_games(&text, None);
+    assert_eq!(without[5].as_ref().unwrap_err().kind, PdnErrorKind::NoRules);
+}
+
 #[test]
 fn a_short_move_that_fits_two_turns_is_refused_naming_both() {
-    // A man on e3 and a king on e5, both able to go to d4.
+    // World championship 1998, game 2: after 29. gh8 White has a man on h6 and a new king on h8,
+    // and both can go to g7.
+    let games = read_games(&data("wc-1998-ambiguous.pdn"), None);
+    assert_eq!(games.len(), 1);
+    let error = games[0].as_ref().unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "game 1 (Guba – Yumshanov, WC, 1998, Russia, Grozny): move 30 'hg7' (line 23): \
+         ambiguous: more than one move fits it (h6-g7 or h8-g7)"
+    );
+    match &error.kind {
+        PdnErrorKind::Move { error, .. } => match &**error {
+            TurnError::Illegal(e) => assert_eq!(
+                e.reason,
+                IllegalReason::Ambiguous(vec!["12-8".into(), "4-8".into()])
+            ),
+            other => panic!("{other:?}"),
+        },
+        other => panic!("{other:?}"),
+    }
+    // The same with a man on e3 and a king on e5, both able to go to d4.
     let text = "[GameType \"25\"]\n[FEN \"W:We3,Ke5:Bh8\"]\n1. ed4 *";
     assert_eq!(
         read_game(text, None).unwrap_err().to_string(),
@@ -306,6 +445,52 @@ fn russian_short_moves_are_read_when_exactly_one_turn_fits() {
 }
 
 #[test]
+fn checkerboard_style_plain_moves_written_with_x_load() {
+    // Synthetic games in the style of CheckerBoard's collections (see the data file).
+    let games = games("checkerboard-style.pdn", Some(Preset::English));
+    assert_eq!(games.len(), 2);
+    let text = data("checkerboard-style.pdn");
+    for (game, written) in games.iter().zip(written_moves(&text)) {
+        assert_eq!(game.preset, Preset::English);
+        assert_read_as_written(game, &written);
+    }
+    let acf = |game: &PdnGame| -> Vec<String> {
+        game.game
+            .history()
+            .iter()
+            .zip(game.game.positions())
+            .map(|(turn, pos)| Numbering::Acf.turn_text(pos, turn))
+            .collect()
+    };
+    assert_eq!(
+        acf(&games[0]),
+        [
+            "11-15", "22-18", "15x22", "25x18", "8-11", "29-25", "4-8", "25-22", "12-16", "24-20",
+            "10-15", "27-24", "16-19", "23x16", "9-14", "18x9", "5x14", "16-12", "6-10", "22-17",
+            "15-19", "24x15x6", "1x10", "17-13"
+        ]
+    );
+    assert_eq!(
+        acf(&games[1]),
+        [
+            "10-14", "24-19", "7-10", "28-24", "14-18", "22x15", "11x18", "23x14x7", "3x10",
+            "26-23", "9-13"
+        ]
+    );
+    assert_eq!(
+        finals(&games[0]).1,
+        "B:W12,13,20,21,26,28,30,31,32:B2,3,7,8,10,11,14"
+    );
+    assert_eq!(
+        finals(&games[1]).1,
+        "W:W19,21,23,24,25,27,29,30,31,32:B1,2,4,5,6,8,10,12,13"
+    );
+    // White, given two men for one, is two up: the synthetic result says White won.
+    assert_eq!(games[0].result.as_deref(), Some("1-0"));
+    assert_eq!(games[0].tag("Black"), Some("Player A"));
+}
+
+#[test]
 fn a_plain_move_with_x_or_a_capture_with_a_dash_must_fit_one_turn() {
     let english = "[GameType \"21\"]\n";
     // Accepted: `x` on a plain move, `-` on a capture (by its ends or every landing square).
@@ -349,6 +534,81 @@ fn a_plain_move_with_x_or_a_capture_with_a_dash_must_fit_one_turn() {
              (3x12x19 or 3x10x19)"
                 .into()
         )
+    );
+}
+
+#[test]
+fn british_computer_championship_captures_written_with_a_dash_load() {
+    // Excerpt of Games::Checkers' data (see the data file): captures written with '-', no
+    // GameType, no result after the moves, comments in parentheses.
+    let text = data("games-checkers-british.pdn");
+    let games = games("games-checkers-british.pdn", Some(Preset::English));
+    assert_eq!(games.len(), 3);
+    for (game, written) in games.iter().zip(written_moves(&text)) {
+        assert_read_as_written(game, &written);
+        assert_eq!(game.result, None);
+    }
+    let plies: Vec<usize> = games.iter().map(|g| g.game.history().len()).collect();
+    assert_eq!(plies, [50, 57, 54]);
+    assert_eq!(
+        games[0].tag("Comment"),
+        Some("C:\\nemesis\\games\\BHAM 2002\\bham01.xml")
+    );
+    // Nemesis (White in ACF, our Black) won games 1 and 5: a piece up in the first, a king
+    // against men in the other; game 4 was drawn level.
+    let acf: Vec<String> = games.iter().map(|g| finals(g).1).collect();
+    assert_eq!(
+        acf,
+        [
+            "B:WK8,12,14,18,19,30:B1,3,5,21,22",
+            "W:WK6,14,15,21,32:B3,5,20,K23,26",
+            "B:WK11,13,17,21,31:B6,18,19,20,28",
+        ]
+    );
+    // The 26-10 of game 4 is a double jump by its ends.
+    let game = &games[1];
+    let double = Numbering::Acf.turn_text(&game.game.positions()[9], &game.game.history()[9]);
+    assert_eq!(double, "26x19x10");
+    assert_eq!(
+        read_games(&text, None)[0].as_ref().unwrap_err().kind,
+        PdnErrorKind::NoRules
+    );
+}
+
+#[test]
+fn dame_pdn_reads_the_archives_and_names_the_ambiguous_move() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/pdn");
+    let run = |file: &str, rules: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_dame"))
+            .args(["pdn", dir.join(file).to_str().unwrap(), "--rules", rules])
+            .output()
+            .expect("dame runs")
+    };
+    for (file, rules, count) in [
+        ("games-checkers-russian.pdn", "russian", 6),
+        ("games-checkers-british.pdn", "english", 3),
+        ("checkerboard-style.pdn", "english", 2),
+    ] {
+        let out = run(file, rules);
+        assert!(
+            out.status.success(),
+            "{file}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).lines().count(),
+            count,
+            "{file}"
+        );
+    }
+    let out = run("wc-1998-ambiguous.pdn", "russian");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            "move 30 'hg7' (line 23): ambiguous: more than one move fits it (h6-g7 or h8-g7)"
+        ),
+        "{stderr}"
     );
 }
 
@@ -683,6 +943,10 @@ fn garbled_pdn_gives_games_or_errors_never_a_panic() {
         "dyachkov-burkovsky-1941.pdn",
         "russian-programs.pdn",
         "english-programs.pdn",
+        "games-checkers-russian.pdn",
+        "games-checkers-british.pdn",
+        "wc-1998-ambiguous.pdn",
+        "checkerboard-style.pdn",
     ]
     .iter()
     .map(|name| data(name))
