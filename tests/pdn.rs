@@ -7,7 +7,7 @@
 mod common;
 
 use common::Rng;
-use dame_core::notation::pdn::{read_game, read_games, write_game, PdnErrorKind, PdnGame};
+use dame_core::pdn::{read_game, read_games, write_game, PdnErrorKind, PdnGame};
 use dame_core::notation::{IllegalReason, Numbering, TurnError};
 use dame_core::{Color, Game, Preset, Square};
 

@@ -415,7 +415,7 @@ fn resolved_a_recorded_game_goes_on_past_a_repetition() {
     let text = "[Rules \"english\"]\n[FEN \"B:WK1:BK32\"]\n\
                 1. 32-27 1-6 2. 27-32 6-1 3. 32-27 1-6 4. 27-32 6-1 5. 32-27 1-6 6. 27-32 6-1 \
                 7. 32-27 1-6 *";
-    let game = notation::pdn::read_game(text, None).unwrap().game;
+    let game = dame_core::pdn::read_game(text, None).unwrap().game;
     assert_eq!(game.history().len(), 14);
     assert_eq!(game.position().to_string(), "W:WK6:BK27");
     assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));

@@ -6,7 +6,7 @@
 
 use super::matches::{play_games, MatchResult, MAX_PLIES};
 use dame_core::game::{Game, Outcome, QUIET_PLIES_FOR_DRAW};
-use dame_core::notation::pdn::write_game;
+use dame_core::pdn::write_game;
 use dame_core::notation::Numbering;
 use dame_core::Color;
 use dame_core::Preset;

@@ -21,6 +21,7 @@ pub mod movegen;
 pub mod moves;
 pub mod notation;
 mod perft;
+pub mod pdn;
 pub mod play;
 pub mod preset;
 pub mod rules;

@@ -13,7 +13,8 @@
 use crate::explain::{self, TypedError};
 use crate::route::{self, Resolution};
 use crate::types::*;
-use dame_core::notation::{self, pdn, IllegalReason, Numbering};
+use dame_core::notation::{self, IllegalReason, Numbering};
+use dame_core::pdn;
 use dame_core::{position_from_fen, Color, Game, Position, Preset, Square, Turn, TurnStart};
 
 /// The version of [`GameRecord`] written by [`Session::record`].

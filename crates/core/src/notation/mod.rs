@@ -1,6 +1,6 @@
 //! PDN-style notation (docs/rules.md §7): positions as FEN, turns as `22-18`, `27x18x11`,
 //! `h22 9-13`; each game's own numbering ([`Numbering`]: ACF numbers for English checkers,
-//! algebraic squares for Russian draughts); whole games as PDN ([`pdn`]).
+//! algebraic squares for Russian draughts); whole games as PDN ([`crate::pdn`]).
 //!
 //! Reading text is kept apart from checking it against the rules: [`parse_fen`] gives a
 //! [`Setup`](crate::Setup) or a [`FenError`] (the text is bad), and
@@ -40,7 +40,6 @@
 
 mod fen;
 mod numbering;
-pub mod pdn;
 mod turn;
 
 use crate::board::{Position, PositionError};

@@ -22,14 +22,14 @@
 //! the German presets in the internal numbering of docs/rules.md §7. A `FEN` tag sets up the
 //! start position, in the same notation.
 //!
-//! Reading keeps bad text apart from illegal play, as everywhere in [`notation`](super): a
+//! Reading keeps bad text apart from illegal play, as everywhere in [`notation`](crate::notation): a
 //! [`PdnErrorKind::Syntax`] error gives the line and column, a [`PdnErrorKind::Move`] error the
 //! move number and the move as written (and its line), with the reason. Every move is checked against the
 //! rules; the draw rules of docs/rules.md §5 are not applied, since players claim draws and a
 //! recorded game may go on past a repetition.
 //!
 //! ```
-//! use dame_core::notation::pdn::{read_games, write_game, PdnErrorKind};
+//! use dame_core::pdn::{read_games, write_game, PdnErrorKind};
 //! use dame_core::{Game, Preset};
 //!
 //! let text = r#"
@@ -72,7 +72,7 @@
 //! assert_eq!(error.to_string(), "game 1: move 1... '22-13' (line 2): not a legal move here");
 //! ```
 
-use super::{
+use crate::notation::{
     move_paths, resolve_turn, turn_text, IllegalReason, IllegalTurn, Numbering, ReadPositionError,
     TurnError, TurnText,
 };
@@ -214,7 +214,7 @@ impl fmt::Display for PdnErrorKind {
                     }) if *numbering == Numbering::Algebraic && short_move(text).is_some() => {
                         let options: Vec<String> = options
                             .iter()
-                            .map(|o| match super::parse_turn(o) {
+                            .map(|o| match crate::notation::parse_turn(o) {
                                 Ok(turn) => turn.in_numbering(*numbering),
                                 Err(_) => o.clone(),
                             })
