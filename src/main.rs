@@ -365,10 +365,8 @@ fn decimal(text: &str) -> Result<f32, BadNumber> {
 impl Board {
     fn position(&self) -> Result<Position, String> {
         match &self.fen {
-            None => Ok(Position::start(self.rules.rules())),
-            Some(fen) => {
-                position_from_fen(fen, self.rules.rules()).map_err(|e| format!("bad FEN: {e}"))
-            }
+            None => Ok(Position::start(self.rules)),
+            Some(fen) => position_from_fen(fen, self.rules).map_err(|e| format!("bad FEN: {e}")),
         }
     }
 }
@@ -509,7 +507,7 @@ fn cmd_match(opts: MatchArgs) -> Result<(), String> {
     };
     let openings = openings(opts.openings.as_deref(), preset)?;
     let config = matches::MatchConfig {
-        rules: preset.rules(),
+        preset,
         a,
         b,
         games: opts.games as usize,
@@ -578,7 +576,7 @@ fn cmd_egdb(opts: EgdbArgs) -> Result<(), String> {
     let kings_only = opts.kings_only;
     // Clap refuses --pieces, --out and --kings-only with --probe, and --dir without it.
     if let Some(fen) = &opts.probe {
-        let pos = position_from_fen(fen, preset.rules()).map_err(|e| format!("bad FEN: {e}"))?;
+        let pos = position_from_fen(fen, preset).map_err(|e| format!("bad FEN: {e}"))?;
         let db = read_egdb(opts.dir.as_deref().unwrap_or(EGDB_DIR), preset)?;
         let value = db.probe(&pos).ok_or(format!(
             "not covered: the database holds positions of at most {} pieces, both sides present",
@@ -665,7 +663,7 @@ fn cmd_tune(opts: TuneArgs) -> Result<(), String> {
         samples.len(),
         started.elapsed().as_secs_f64()
     );
-    let start = Weights::for_rules(&preset.rules());
+    let start = dame_engine::Profile::of(preset).weights;
     let rounds = opts.rounds as usize;
     let (tuned, before, after) = tune::tune(&samples, start, rounds);
     out!("error {before:.5} -> {after:.5}");
@@ -675,7 +673,7 @@ fn cmd_tune(opts: TuneArgs) -> Result<(), String> {
     let check_games = opts.check as usize;
     if check_games > 0 {
         let config = matches::MatchConfig {
-            rules: preset.rules(),
+            preset,
             a: Level::Mittel,
             b: Level::Mittel,
             games: check_games,
@@ -794,7 +792,7 @@ fn read_positions(path: &str, preset: Preset) -> Result<Vec<tune::Sample>, Strin
                 red_score: score
                     .parse()
                     .map_err(|_| bad(format!("bad result '{score}'")))?,
-                position: position_from_fen(fen, preset.rules())
+                position: position_from_fen(fen, preset)
                     .map_err(|e| bad(format!("bad FEN: {e}")))?,
             })
         })

@@ -546,7 +546,7 @@ fn engine_session_answers_in_order_and_survives_bad_commands() {
         assert!(words.len() > 10, "a principal variation: {info}");
     }
     // The bestmove of the first search is legal after 22-18 9-13, and is the pv's first turn.
-    let mut game = Game::new(Preset::English.rules());
+    let mut game = Game::new(Preset::English);
     game.play_text("22-18").unwrap();
     game.play_text("9-13").unwrap();
     let legal = common::turns_of(game.position());
@@ -645,7 +645,7 @@ fn every_bestmove_is_legal_in_every_preset_over_random_positions() {
         let mut expected: Vec<Vec<String>> = Vec::new();
         for _ in 0..12 {
             // A random game of 0–40 plies from the start, stopped early if it ends.
-            let mut game = Game::new(preset.rules());
+            let mut game = Game::new(preset);
             let mut texts = Vec::new();
             for _ in 0..rng.below(41) {
                 if game.outcome().is_some() {
@@ -691,7 +691,7 @@ fn stop_ends_a_deep_search_with_a_legal_bestmove() {
     assert_eq!(status, Some(0));
     let best = best_moves(&lines);
     assert_eq!(best.len(), 1, "{lines:?}");
-    let legal = common::turns_of(&Position::start(Preset::Russian.rules()));
+    let legal = common::turns_of(&Position::start(Preset::Russian));
     assert!(legal.contains(&best[0]), "{} not in {legal:?}", best[0]);
     assert_eq!(lines.last().map(String::as_str), Some("readyok"));
 }

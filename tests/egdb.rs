@@ -25,7 +25,7 @@ fn db3(preset: Preset) -> &'static Endgames {
 }
 
 fn fen(preset: Preset, text: &str) -> Position {
-    position_from_fen(text, preset.rules()).unwrap()
+    position_from_fen(text, preset).unwrap()
 }
 
 /// What `turn` is worth to the side that plays it, by the database: its value and how many

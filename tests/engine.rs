@@ -107,7 +107,7 @@ fn a_win_is_scored_by_its_distance() {
 
 #[test]
 fn the_search_is_deterministic() {
-    let p = Position::start(Preset::Russian.rules());
+    let p = Position::start(Preset::Russian);
     let a = Engine::new(8).search_position(&p, &Limits::depth(9));
     let b = Engine::new(8).search_position(&p, &Limits::depth(9));
     assert_eq!(
@@ -118,7 +118,7 @@ fn the_search_is_deterministic() {
 
 #[test]
 fn the_search_keeps_to_its_limits() {
-    let p = Position::start(Preset::English.rules());
+    let p = Position::start(Preset::English);
     let r = Engine::new(8).search_position(&p, &Limits::nodes(20_000));
     assert!(r.nodes <= 21_024, "{}", r.nodes);
     assert!(r.best.is_some());
@@ -138,7 +138,7 @@ fn the_search_keeps_to_its_limits() {
 #[test]
 fn the_principal_variation_is_legal() {
     for preset in Preset::ALL {
-        let p = Position::start(preset.rules());
+        let p = Position::start(preset);
         let r = Engine::new(8).search_position(&p, &Limits::depth(8));
         let mut line = p;
         for turn in &r.pv {
@@ -154,7 +154,7 @@ fn every_level_plays_legal_turns_in_every_preset() {
         for level in Level::ALL {
             let mut player = Player::new(level, 7, 4);
             player.time_scale = 0.02;
-            let game = Game::new(preset.rules());
+            let game = Game::new(preset);
             let (turn, _) = player.choose(&game);
             let turn: Turn = turn.expect("a turn");
             assert!(game.legal_turns().contains(&turn), "{preset} {level}");
@@ -243,11 +243,11 @@ fn ticks() -> f64 {
 fn a_move_time_is_used_to_its_end_unless_one_turn_is_legal() {
     // A move's time cannot be saved for a later move, so the search goes on until the clock says
     // it is up (an iteration cut short still counts for the turns it searched in full).
-    let mut game = Game::new(Preset::English.rules());
+    let mut game = Game::new(Preset::English);
     for turn in ["22-18", "11-15", "18x11", "8x15"] {
         game.play_text(turn).unwrap();
     }
-    for p in [Position::start(Preset::English.rules()), *game.position()] {
+    for p in [Position::start(Preset::English), *game.position()] {
         for ms in [30.0, 60.0, 100.0, 150.0, 200.0, 300.0] {
             let limits = Limits {
                 movetime_ms: Some(ms),
@@ -322,7 +322,7 @@ fn the_time_cap_does_not_change_normal_play() {
     // From the start and a few turns in, levels 1–3 finish long before their cap: they choose
     // what they choose with a clock that never moves, and search the same positions.
     for preset in Preset::ALL {
-        let mut game = Game::new(preset.rules());
+        let mut game = Game::new(preset);
         for ply in 0..6 {
             for level in [Level::Anfaenger, Level::Leicht, Level::Mittel] {
                 let seed = 11 + ply;
@@ -373,7 +373,7 @@ fn time_of_every_level_on_a_board_full_of_kings() {
 fn the_low_levels_keep_the_hand_evaluation_and_the_top_levels_use_the_learned_one() {
     // The low levels' margins and mistakes were calibrated with the hand evaluation; Stark and
     // Meister play with the learned tables (built into the native program).
-    let game = Game::new(Preset::English.rules());
+    let game = Game::new(Preset::English);
     let searched = |learned: bool, depth: u32| {
         let mut engine = Engine::new(16);
         if learned {

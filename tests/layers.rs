@@ -39,7 +39,7 @@ const CRATES: [(&str, &[&str]); 3] = [
 
 /// The modules of the rules library, bottom first.
 const CORE_LAYERS: &[&str] = &[
-    "rules", "board", "moves", "movegen", "play", "perft", "notation", "game", "preset", "pdn",
+    "rules", "preset", "board", "moves", "movegen", "play", "perft", "notation", "game", "pdn",
 ];
 
 /// The modules of the engine, bottom first.

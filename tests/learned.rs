@@ -34,7 +34,7 @@ fn flipped(pos: &Position) -> Position {
         side: pos.side().opposite(),
         ..Setup::start()
     };
-    Position::from_setup(setup, *pos.rules()).expect("a flipped position is legal")
+    Position::from_setup(setup, pos.preset()).expect("a flipped position is legal")
 }
 
 /// Positions of random English games, every ply.
@@ -42,7 +42,7 @@ fn random_positions(games: usize, seed: u64) -> Vec<Position> {
     let mut rng = Rng(seed);
     let mut out = Vec::new();
     for _ in 0..games {
-        let mut game = Game::new(Preset::English.rules());
+        let mut game = Game::new(Preset::English);
         while game.outcome().is_none() && game.history().len() < 150 {
             out.push(*game.position());
             let turns = game.legal_turns();
@@ -171,7 +171,7 @@ fn the_engine_uses_tables_only_for_their_own_family() {
         if learned {
             engine.use_learned(Arc::new(tables()));
         }
-        let game = Game::new(preset.rules());
+        let game = Game::new(preset);
         let result = engine.search(&game, &limits);
         (result.nodes, result.score)
     };
@@ -187,10 +187,10 @@ fn the_engine_uses_tables_only_for_their_own_family() {
     );
     let mut engine = Engine::new(1);
     engine.use_learned(Arc::new(tables()));
-    assert!(engine.learned_for(&Preset::Standard.rules()).is_some());
-    assert!(engine.learned_for(&Preset::Blasen.rules()).is_none());
+    assert!(engine.learned_for(Preset::Standard).is_some());
+    assert!(engine.learned_for(Preset::Blasen).is_none());
     engine.forget_learned();
-    assert!(engine.learned_for(&Preset::English.rules()).is_none());
+    assert!(engine.learned_for(Preset::English).is_none());
 }
 
 #[test]
@@ -234,7 +234,7 @@ fn tables_in_the_rows_layout_read_back_and_differ_from_blocks_only_by_the_row_ba
     // The band of a side's own two back rows (rows 7-8 seen from that side) with all eight
     // squares its own: at the start both sides use it, so a value there cancels; once one side
     // has moved a man off them, it counts for the other alone.
-    let start = Game::new(Preset::English.rules());
+    let start = Game::new(Preset::English);
     let mut changed = body.clone();
     let entry = (9 + 3) * 6561 + 3280;
     changed[entry] = 50;

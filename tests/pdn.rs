@@ -7,8 +7,8 @@
 mod common;
 
 use common::Rng;
-use dame_core::pdn::{read_game, read_games, write_game, PdnErrorKind, PdnGame};
 use dame_core::notation::{IllegalReason, Numbering, TurnError};
+use dame_core::pdn::{read_game, read_games, write_game, PdnErrorKind, PdnGame};
 use dame_core::{Color, Game, Preset, Square};
 
 fn data(name: &str) -> String {
@@ -142,7 +142,7 @@ fn a_fen_position_is_imported_in_the_games_own_numbering() {
         "W:WK4,K8,K11,13,17,21:B5,6,9,15,K18,K23"
     );
     let position = Numbering::Acf
-        .position_from_fen(fen, Preset::English.rules())
+        .position_from_fen(fen, Preset::English)
         .unwrap();
     assert_eq!(&position, game.position());
     // Written back canonically: squares in number order.
@@ -160,7 +160,7 @@ fn english_games_written_by_other_programs_load() {
     assert_eq!(pydraughts.preset, Preset::English);
     assert_eq!(
         pydraughts.game.start_position(),
-        &dame_core::Position::start(Preset::English.rules())
+        &dame_core::Position::start(Preset::English)
     );
     assert_eq!(
         pydraughts.game.history_text()[..4],
@@ -209,7 +209,7 @@ fn squares_are_named_one_to_one_in_every_numbering() {
 
 #[test]
 fn the_first_mover_holds_acf_1_to_12_and_the_first_algebraic_rows() {
-    let start = Game::new(Preset::English.rules());
+    let start = Game::new(Preset::English);
     let mut acf: Vec<String> = start
         .legal_turns()
         .iter()
@@ -220,7 +220,7 @@ fn the_first_mover_holds_acf_1_to_12_and_the_first_algebraic_rows() {
         acf,
         ["10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"]
     );
-    let start = Game::new(Preset::Russian.rules());
+    let start = Game::new(Preset::Russian);
     let mut algebraic: Vec<String> = start
         .legal_turns()
         .iter()
@@ -645,7 +645,7 @@ fn tags_results_and_comments_as_archives_write_them() {
 
 fn random_game(preset: Preset, seed: u64, plies: usize) -> Game {
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ preset as u64);
-    let mut game = Game::new(preset.rules());
+    let mut game = Game::new(preset);
     while game.outcome().is_none() && game.history().len() < plies {
         let turns = game.legal_turns();
         let turn = turns[rng.below(turns.len())];
@@ -718,13 +718,13 @@ fn turns_and_positions_read_back_in_every_numbering() {
 #[test]
 fn a_game_that_ends_is_written_with_its_result() {
     // Red, the first mover, wins: in English PDN that is Black, "0-1"; elsewhere "1-0".
-    let english = Numbering::Acf.position_from_fen("W:W:B27", Preset::English.rules());
+    let english = Numbering::Acf.position_from_fen("W:W:B27", Preset::English);
     let english = Game::from_position(english.unwrap());
     assert!(write_game(&english, &[]).contains("[Result \"0-1\"]"));
-    let russian = Numbering::Algebraic.position_from_fen("B:W:Bc3", Preset::Russian.rules());
+    let russian = Numbering::Algebraic.position_from_fen("B:W:Bc3", Preset::Russian);
     let russian = Game::from_position(russian.unwrap());
     assert!(write_game(&russian, &[]).contains("[Result \"0-1\"]"));
-    let russian = Numbering::Algebraic.position_from_fen("W:Wa1:B", Preset::Russian.rules());
+    let russian = Numbering::Algebraic.position_from_fen("W:Wa1:B", Preset::Russian);
     let russian = Game::from_position(russian.unwrap());
     let pdn = write_game(&russian, &[]);
     assert!(pdn.contains("[Result \"1-0\"]"), "{pdn}");

@@ -53,7 +53,7 @@ fn cases() -> Vec<Case> {
 
 fn run(limit: u64) {
     for case in cases() {
-        let pos = position_from_fen(&case.fen, case.preset.rules()).unwrap();
+        let pos = position_from_fen(&case.fen, case.preset).unwrap();
         let wanted: Vec<(u32, u64)> = case
             .counts
             .iter()

@@ -14,7 +14,7 @@ fn playouts(mut check: impl FnMut(&Game)) {
     for preset in Preset::ALL {
         for seed in 1..=GAMES_PER_PRESET {
             let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ preset as u64);
-            let mut game = Game::new(preset.rules());
+            let mut game = Game::new(preset);
             check(&game);
             while game.outcome().is_none() && game.history().len() < MAX_PLIES {
                 let turns = game.legal_turns();
@@ -55,7 +55,7 @@ fn fen_round_trips() {
     playouts(|game| {
         let p = game.position();
         let text = p.to_string();
-        let back = dame_core::position_from_fen(&text, *p.rules()).unwrap();
+        let back = dame_core::position_from_fen(&text, p.preset()).unwrap();
         assert_eq!(&back, p, "{text}");
         assert_eq!(back.to_string(), text);
     });

@@ -55,7 +55,7 @@ fn random_games_agree_with_the_reference() {
     for preset in Preset::ALL {
         for seed in 1..=200u64 {
             let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-            let mut game = Game::new(preset.rules());
+            let mut game = Game::new(preset);
             while game.outcome().is_none() && game.history().len() < 200 {
                 turns_compared += compare(preset, game.position());
                 let turns = game.legal_turns();
@@ -107,7 +107,7 @@ fn random_position(rng: &mut Rng, preset: Preset) -> Position {
             side,
             huffable,
         },
-        preset.rules(),
+        preset,
     )
     .unwrap()
 }
@@ -130,7 +130,7 @@ fn random_positions_with_kings_agree_with_the_reference() {
 fn perft_from_the_start_agrees_with_the_reference_in_every_preset() {
     for preset in Preset::ALL {
         let rules = ref_preset(preset.id()).unwrap();
-        let ours = dame_core::perft(&Position::start(preset.rules()), 5);
+        let ours = dame_core::perft(&Position::start(preset), 5);
         assert_eq!(ours[4], ref_perft(&rules, "W:W21-32:B1-12", 5), "{preset}");
     }
 }
@@ -140,7 +140,7 @@ fn perft_from_the_start_agrees_with_the_reference_in_every_preset() {
 fn perft_depth_6_agrees_with_the_reference_in_every_preset() {
     for preset in Preset::ALL {
         let rules = ref_preset(preset.id()).unwrap();
-        let ours = dame_core::perft(&Position::start(preset.rules()), 6);
+        let ours = dame_core::perft(&Position::start(preset), 6);
         assert_eq!(ours[5], ref_perft(&rules, "W:W21-32:B1-12", 6), "{preset}");
     }
 }

@@ -26,7 +26,7 @@ const ALL: [Preset; Preset::COUNT] = Preset::ALL;
 #[test]
 fn red_moves_first_with_the_seven_opening_moves_in_every_preset() {
     for preset in ALL {
-        let game = Game::new(preset.rules());
+        let game = Game::new(preset);
         assert_eq!(game.side_to_move(), Color::Red);
         assert_eq!(game.position().to_string(), after_nothing());
         assert_eq!(
@@ -477,7 +477,7 @@ fn a_man_move_resets_the_forty_move_count() {
 
 #[test]
 fn a_player_may_resign() {
-    let mut game = Game::new(Blasen.rules());
+    let mut game = Game::new(Blasen);
     game.resign(Color::Red);
     assert_eq!(
         game.outcome(),

@@ -370,7 +370,7 @@ impl<'a> Solver<'a> {
     }
 
     fn position(&self, s: usize, index: u64) -> Option<Position> {
-        Masks::at(index, self.materials[s], self.huffing).map(|m| m.position(self.rules))
+        Masks::at(index, self.materials[s], self.huffing).map(|m| m.position(self.db.preset()))
     }
 
     /// Pass 0: an index without a position is marked invalid, a position without a legal turn

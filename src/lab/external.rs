@@ -6,8 +6,8 @@
 
 use super::matches::{play_games, MatchResult, MAX_PLIES};
 use dame_core::game::{Game, Outcome, QUIET_PLIES_FOR_DRAW};
-use dame_core::pdn::write_game;
 use dame_core::notation::Numbering;
+use dame_core::pdn::write_game;
 use dame_core::Color;
 use dame_core::Preset;
 use dame_engine::egdb::{Endgames, Value};
@@ -250,7 +250,7 @@ pub fn play_engine_game(
     movetime_ms: u64,
     adjudicator: Option<&Endgames>,
 ) -> Result<GameEnd, String> {
-    let mut game = Game::new(preset.rules());
+    let mut game = Game::new(preset);
     for text in opening {
         game.play_text(text)
             .map_err(|e| format!("opening {}: {e}", opening.join(" ")))?;

@@ -11,7 +11,7 @@
 use super::tune::Sample;
 use dame_core::board::Color;
 use dame_engine::learned::{opening_share, visit_entries, EvalFamily, Layout, LearnedEval, FULL};
-use dame_engine::{evaluate, Weights};
+use dame_engine::{evaluate, Profile};
 
 /// How to train.
 #[derive(Clone, Debug)]
@@ -101,7 +101,7 @@ pub fn train(
     let split = samples.len() - samples.len() / 10;
     let (fit, held) = samples.split_at(split);
     let hand = |s: &Sample| {
-        let w = Weights::for_rules(&s.position.rules);
+        let w = Profile::of(s.position.preset()).weights;
         red(&s.position, evaluate(&w, &s.position)) as f64
     };
     // The scale of the logistic curve that fits the hand evaluation best.

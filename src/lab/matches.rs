@@ -3,7 +3,7 @@
 
 use dame_core::game::{Game, Outcome};
 use dame_core::Color;
-use dame_core::{Preset, Rules};
+use dame_core::Preset;
 use dame_engine::Weights;
 use dame_engine::{Level, Player};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -19,8 +19,8 @@ pub const MAX_PLIES: usize = 300;
 /// Game `i` plays opening `i / 2` (from the first again when they run out), A taking Red in even
 /// games and Black in odd ones, so every opening is played from both sides.
 pub struct MatchConfig {
-    /// The rules every game follows.
-    pub rules: Rules,
+    /// The preset every game follows.
+    pub preset: Preset,
     /// The level of player A, from whose point of view the result is counted.
     pub a: Level,
     /// The level of player B.
@@ -92,7 +92,7 @@ pub fn default_openings(preset: Preset) -> Vec<Vec<String>> {
     if preset == Preset::English {
         return parse_openings(ENGLISH_BALLOTS);
     }
-    let start = Game::new(preset.rules());
+    let start = Game::new(preset);
     let mut seen = Vec::new();
     let mut openings = Vec::new();
     for first in start.legal_turns() {
@@ -121,12 +121,12 @@ pub fn parse_openings(text: &str) -> Vec<Vec<String>> {
 
 /// Plays one game from an opening; returns the winner (`None`: a draw).
 pub fn play_game(
-    rules: Rules,
+    preset: Preset,
     opening: &[String],
     red: &mut Player,
     black: &mut Player,
 ) -> Result<Option<Color>, String> {
-    let mut game = Game::new(rules);
+    let mut game = Game::new(preset);
     for text in opening {
         game.play_text(text)
             .map_err(|e| format!("opening {}: {e}", opening.join(" ")))?;
@@ -165,9 +165,9 @@ pub fn play_match(config: &MatchConfig) -> Result<MatchResult, String> {
         a.reseed(seed);
         b.reseed(seed.rotate_left(17));
         if a_is_red {
-            play_game(config.rules, opening, a, b)
+            play_game(config.preset, opening, a, b)
         } else {
-            play_game(config.rules, opening, b, a)
+            play_game(config.preset, opening, b, a)
         }
     };
     play_games(

@@ -30,7 +30,7 @@ pub fn self_play(preset: Preset, level: Level, games: usize, seed: u64) -> Vec<S
         // A clock that stands still: the level's depth alone ends each search, so the same
         // seed gives the same games (`dame learn` reproduces its tables from them).
         player.clock = Some(|| 0.0);
-        let mut game = Game::new(preset.rules());
+        let mut game = Game::new(preset);
         for text in &openings[i % openings.len()] {
             if game.play_text(text).is_err() {
                 break;

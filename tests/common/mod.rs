@@ -4,7 +4,7 @@
 use dame_core::{notation, position_from_fen, Game, Position, Preset};
 
 pub fn pos(preset: Preset, fen: &str) -> Position {
-    position_from_fen(fen, preset.rules()).unwrap_or_else(|e| panic!("bad test FEN {fen}: {e}"))
+    position_from_fen(fen, preset).unwrap_or_else(|e| panic!("bad test FEN {fen}: {e}"))
 }
 
 /// Every legal turn of the position, in notation, sorted.

@@ -4,6 +4,7 @@
 use crate::board::{Color, Position, Square};
 use crate::moves::Turn;
 use crate::notation::{self, IllegalReason, IllegalTurn, TurnError};
+use crate::preset::Preset;
 use crate::rules::Rules;
 use std::fmt;
 
@@ -79,9 +80,9 @@ pub struct Game {
 }
 
 impl Game {
-    /// A game from the start position.
-    pub fn new(rules: Rules) -> Game {
-        Game::from_position(Position::start(rules))
+    /// A game of `preset` from its start position.
+    pub fn new(preset: Preset) -> Game {
+        Game::from_position(Position::start(preset))
     }
 
     /// A game from a set-up position.
@@ -107,6 +108,11 @@ impl Game {
     /// The rules the game is played by.
     pub fn rules(&self) -> &Rules {
         self.position().rules()
+    }
+
+    /// The preset the game is played by.
+    pub fn preset(&self) -> Preset {
+        self.position().preset()
     }
 
     /// The side whose turn it is.
@@ -208,7 +214,7 @@ impl Game {
     /// use dame_core::notation::IllegalReason;
     /// use dame_core::{Game, Preset};
     ///
-    /// let mut game = Game::new(Preset::English.rules());
+    /// let mut game = Game::new(Preset::English);
     /// let opening = game.legal_turns()[0];
     /// game.play(&opening).unwrap();
     /// // The same turn again is Black's now: refused, with the reason, and nothing changes.

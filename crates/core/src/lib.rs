@@ -6,7 +6,7 @@
 //! ```
 //! use dame_core::{Game, Preset};
 //!
-//! let mut game = Game::new(Preset::English.rules());
+//! let mut game = Game::new(Preset::English);
 //! assert_eq!(game.legal_turns().len(), 7);
 //! game.play_text("22-18").unwrap();
 //! assert_eq!(game.position().to_string(), "B:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
@@ -20,8 +20,8 @@ pub mod game;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
-mod perft;
 pub mod pdn;
+mod perft;
 pub mod play;
 pub mod preset;
 pub mod rules;

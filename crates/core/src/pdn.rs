@@ -56,7 +56,7 @@
 //! assert_eq!(russian.game.position().to_string(), "W:W21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,12,15");
 //!
 //! // Writing: the usual tags, the preset, and the moves in the game's own notation.
-//! let mut game = Game::new(Preset::Russian.rules());
+//! let mut game = Game::new(Preset::Russian);
 //! game.play_text("22-18").unwrap();
 //! let pdn = write_game(&game, &[("Event", "Training"), ("White", "Ann")]);
 //! assert!(pdn.contains("[GameType \"25\"]\n[Rules \"russian\"]\n"));
@@ -72,13 +72,13 @@
 //! assert_eq!(error.to_string(), "game 1: move 1... '22-13' (line 2): not a legal move here");
 //! ```
 
+use crate::board::{Color, Position, Square};
+use crate::game::{Game, Outcome};
+use crate::moves::{Move, Turn};
 use crate::notation::{
     move_paths, resolve_turn, turn_text, IllegalReason, IllegalTurn, Numbering, ReadPositionError,
     TurnError, TurnText,
 };
-use crate::board::{Color, Position, Square};
-use crate::game::{Game, Outcome};
-use crate::moves::{Move, Turn};
 use crate::preset::{Preset, PRESETS};
 use std::fmt;
 
@@ -803,12 +803,11 @@ fn replay(raw: RawGame, default: Option<Preset>) -> Result<PdnGame, PdnErrorKind
     }
     let preset = preset_of(&raw.tags, default)?;
     let numbering = Numbering::of(preset);
-    let rules = preset.rules();
     let start = match tag(&raw.tags, "FEN").filter(|f| !f.trim().is_empty()) {
         Some(fen) => numbering
-            .position_from_fen(fen, rules)
+            .position_from_fen(fen, preset)
             .map_err(PdnErrorKind::Fen)?,
-        None => Position::start(rules),
+        None => Position::start(preset),
     };
     let mut game = Game::from_position(start);
     let second_starts = usize::from(start.side() != Color::Red);
@@ -901,11 +900,10 @@ fn escape(value: &str) -> String {
 /// PDN has one (21 English, 25 Russian), the `Rules` tag with the preset's id, and `SetUp` and
 /// `FEN` when the game did not begin at the start position; then any other tags of `tags`. The
 /// names in `White` and `Black` are the players of the sides the notation calls so: in English
-/// checkers "Black" moves first. Games under rules that are no preset are written in the
-/// internal numbering, without `GameType` and `Rules`.
+/// checkers "Black" moves first.
 pub fn write_game(game: &Game, tags: &[(&str, &str)]) -> String {
-    let preset = Preset::of_rules(game.rules());
-    let numbering = preset.map_or(Numbering::Internal, Numbering::of);
+    let preset = game.preset();
+    let numbering = Numbering::of(preset);
     let given = |name: &str| tags.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
     let result = given("Result")
         .unwrap_or_else(|| result_text(game.outcome(), numbering))
@@ -925,14 +923,12 @@ pub fn write_game(game: &Game, tags: &[(&str, &str)]) -> String {
         put(name, given(name).unwrap_or(unknown));
     }
     put("Result", &result);
-    if let Some(number) = preset.and_then(|p| p.info().pdn_game_type) {
+    if let Some(number) = preset.info().pdn_game_type {
         put("GameType", &number.to_string());
     }
-    if let Some(preset) = preset {
-        put(RULES_TAG, preset.id());
-    }
+    put(RULES_TAG, preset.id());
     let start = game.start_position();
-    if *start != Position::start(*game.rules()) {
+    if *start != Position::start(preset) {
         put("SetUp", "1");
         put("FEN", &numbering.write_fen(&start.setup()));
     }

@@ -7,7 +7,7 @@
 //! use dame_core::{perft, Position, Preset};
 //!
 //! // English checkers from the start: 7, 49, 302, 1469 published counts.
-//! let start = Position::start(Preset::English.rules());
+//! let start = Position::start(Preset::English);
 //! assert_eq!(perft(&start, 4), vec![7, 49, 302, 1469]);
 //! ```
 

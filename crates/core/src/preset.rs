@@ -1,13 +1,40 @@
 //! The preset registry (docs/rules.md §3): one row per preset with everything the rules library
 //! knows of it: its id, names and notes, the rule parameters, the notation its players write and
-//! its PDN `GameType`. The engine's profile for a preset (weights, learned tables) is in
-//! `dame-engine`'s `profile`, matched exhaustively on [`Preset`], so a new row does not compile
-//! until the engine knows it too.
+//! its PDN `GameType`. It sits just above the rule parameters and imports nothing else, so that
+//! every position knows its preset ([`crate::Position::preset`]) and nothing has to find a preset
+//! by comparing rules. The [`Numbering`] type is named here; reading and writing it is the
+//! notation's. The engine's profile of a preset (weights, learned tables) is `dame-engine`'s
+//! `Profile::of`: its family's starting profile until a tuning for it is kept.
 
-use crate::notation::Numbering;
 use crate::rules::{CaptureRule, KingCaptures, KingMoves, PromotionMidCapture, Rules};
 use std::fmt;
 use std::str::FromStr;
+
+/// A way of naming the 32 squares, with the move and position text that goes with it. Each
+/// preset names the one its players write; reading and writing it is [`crate::notation`]'s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Numbering {
+    /// docs/rules.md §7: 1–32 row by row from the top of the default view; Red, the first
+    /// mover, starts on 21–32 and is `W` in FEN. Captures are written with `x`; huffs `h22`.
+    Internal,
+    /// The ACF numbering of English checkers (PDN GameType 21): the first mover, "Black" in
+    /// ACF and `B` in FEN, starts on 1–12; internal square `s` is ACF square `33 − s` (the board
+    /// turned half round). Captures are written with `x`.
+    Acf,
+    /// The algebraic coordinates of Russian draughts (PDN GameType 25): files a–h from the first
+    /// mover's left, ranks 1–8 from the first mover's side, so `a1` is a dark corner and the first
+    /// mover, "White" and `W` in FEN, starts on ranks 1–3. Captures are written with `:` (`x` is
+    /// read too). Plain numbers are read as the internal numbering, which is also the numeric
+    /// Russian one (1 = b8).
+    Algebraic,
+}
+
+impl Numbering {
+    /// The numbering a preset's players read and write (its row in the preset table).
+    pub fn of(preset: Preset) -> Numbering {
+        preset.info().numbering
+    }
+}
 
 /// One row of the preset table: everything that differs between presets, in one place.
 #[derive(Debug)]
@@ -163,14 +190,6 @@ impl Preset {
         self.info().id
     }
 
-    /// The preset with exactly these rules, if there is one.
-    pub fn of_rules(rules: &Rules) -> Option<Preset> {
-        PRESETS
-            .iter()
-            .find(|row| row.rules == *rules)
-            .map(|row| row.preset)
-    }
-
     /// Every preset's id, comma-separated (for help texts and error messages).
     pub fn id_list() -> String {
         PRESETS
@@ -178,14 +197,6 @@ impl Preset {
             .map(|row| row.id)
             .collect::<Vec<_>>()
             .join(", ")
-    }
-}
-
-impl Numbering {
-    /// The numbering a preset's players read and write (its row in the preset table). Defined
-    /// here, above the notation, so that the notation never imports the registry.
-    pub fn of(preset: Preset) -> Numbering {
-        preset.info().numbering
     }
 }
 
@@ -233,7 +244,6 @@ mod tests {
         for preset in Preset::ALL {
             assert_eq!(preset.info().preset, preset);
             assert_eq!(preset.id().parse::<Preset>(), Ok(preset));
-            assert_eq!(Preset::of_rules(&preset.rules()), Some(preset));
         }
         assert_eq!(" Standard_Flying ".parse(), Ok(Preset::StandardFlying));
         assert!("checkers".parse::<Preset>().is_err());

@@ -2,7 +2,7 @@
 //!
 //! Material (a flying king is worth far more than a short one), centre, back-rank guard,
 //! advancement (more in the endgame), mobility, runaway men, trapped kings, and a push to trade
-//! down when ahead. The weights are per rule set; see `Weights::for_rules`.
+//! down when ahead. The weights are per preset; see [`crate::Profile`].
 
 use dame_core::board::{Board, Color, Position, Square, VALID};
 use dame_core::movegen;

@@ -284,7 +284,7 @@ impl Player {
         let limits = self.limits(self.cap_ms());
         let weights = self
             .weights
-            .unwrap_or_else(|| Weights::for_rules(game.rules()));
+            .unwrap_or_else(|| crate::Profile::of(game.preset()).weights);
         self.engine.set_hand_only(!info.learned);
         let mut result = self.engine.search_with_weights(game, &limits, weights);
         if info.margin == 0 || self.engine.stopped() {

@@ -79,26 +79,6 @@ impl Profile {
     }
 }
 
-impl Weights {
-    /// The weights for a rule set: its preset's profile, or the starting values for rules no
-    /// preset has.
-    pub fn for_rules(rules: &Rules) -> Weights {
-        Preset::of_rules(rules)
-            .map_or(Profile::starting(*rules), Profile::of)
-            .weights
-    }
-}
-
-impl EvalFamily {
-    /// The family of these rules: its preset's profile, or the starting one for rules no preset
-    /// has.
-    pub fn of_rules(rules: &Rules) -> EvalFamily {
-        Preset::of_rules(rules)
-            .map_or(Profile::starting(*rules), Profile::of)
-            .eval_family
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -54,7 +54,7 @@ impl<W: Write + Send + 'static> Session<W> {
         let preset = Preset::Blasen;
         Session {
             preset,
-            game: Game::new(preset.rules()),
+            game: Game::new(preset),
             engine: Arc::new(Mutex::new(engine)),
             out: Arc::new(Mutex::new(out)),
             search: None,
@@ -100,7 +100,7 @@ impl<W: Write + Send + 'static> Session<W> {
             "newgame" => {
                 self.finish();
                 self.engine().clear();
-                self.game = Game::new(self.preset.rules());
+                self.game = Game::new(self.preset);
                 Ok(())
             }
             "position" => self.position(args),
@@ -147,7 +147,7 @@ impl<W: Write + Send + 'static> Session<W> {
         self.preset = id
             .parse()
             .map_err(|e: dame_core::UnknownPreset| e.to_string())?;
-        self.game = Game::new(self.preset.rules());
+        self.game = Game::new(self.preset);
         self.use_endgames(false)
     }
 
@@ -204,11 +204,11 @@ impl<W: Write + Send + 'static> Session<W> {
             Some(i) => (&args[..i], &args[i + 1..]),
             None => (args, &[][..]),
         };
-        let rules = self.preset.rules();
         let start = match setup.split_first() {
-            Some((&"startpos", [])) => Position::start(rules),
+            Some((&"startpos", [])) => Position::start(self.preset),
             Some((&"fen", fen)) if !fen.is_empty() => {
-                position_from_fen(&fen.join(" "), rules).map_err(|e| format!("bad FEN: {e}"))?
+                position_from_fen(&fen.join(" "), self.preset)
+                    .map_err(|e| format!("bad FEN: {e}"))?
             }
             _ => return Err("usage: position startpos|fen <FEN> [moves <turn> …]".into()),
         };

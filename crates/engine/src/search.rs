@@ -176,7 +176,7 @@ impl Engine {
             tt: Table::new(tt_megabytes),
             history: vec![0; 35 * 35],
             killers: [[0; 2]; MAX_PLY],
-            weights: Weights::for_rules(&dame_core::Preset::English.rules()),
+            weights: crate::Profile::of(dame_core::Preset::English).weights,
             learned: [None, None, None],
             active: None,
             hand_only: false,
@@ -234,12 +234,12 @@ impl Engine {
         self.learned = [None, None, None];
     }
 
-    /// The learned tables this engine would use for `rules`, if any.
-    pub fn learned_for(&self, rules: &dame_core::Rules) -> Option<&Arc<LearnedEval>> {
+    /// The learned tables this engine would use for `preset`, if any.
+    pub fn learned_for(&self, preset: dame_core::Preset) -> Option<&Arc<LearnedEval>> {
         if self.hand_only {
             return None;
         }
-        self.learned[EvalFamily::of_rules(rules) as usize].as_ref()
+        self.learned[crate::Profile::of(preset).eval_family as usize].as_ref()
     }
 
     /// Searches with the hand evaluation alone (`true`), keeping the loaded tables for later,
@@ -269,7 +269,7 @@ impl Engine {
 
     /// Searches the game's current position; earlier positions count for repetitions.
     pub fn search(&mut self, game: &Game, limits: &Limits) -> SearchResult {
-        let weights = Weights::for_rules(game.rules());
+        let weights = crate::Profile::of(game.preset()).weights;
         self.search_with_weights(game, limits, weights)
     }
 
@@ -286,7 +286,7 @@ impl Engine {
             self.stack.push(zobrist::hash(pos));
             self.quiet.push(*quiet);
         }
-        self.active = self.learned_for(game.rules()).cloned();
+        self.active = self.learned_for(game.preset()).cloned();
         let fingerprint = self.active.as_ref().map_or(0, |t| t.fingerprint());
         let scored_with = Some((*game.rules(), weights, fingerprint));
         if self.scored_with != scored_with {

@@ -11,7 +11,7 @@
 
 use crate::types::{WorkerReply, WorkerRequest};
 use dame_core::{notation, position_from_fen, Game, Preset};
-use dame_engine::{Clock, Engine, EvalFamily, LearnedEval, Level, Limits, Player};
+use dame_engine::{Clock, Engine, LearnedEval, Level, Limits, Player, Profile};
 use std::sync::Arc;
 
 /// Transposition table size in the browser.
@@ -38,8 +38,7 @@ pub struct Computer {
 pub fn replay(rules: &str, start: &str, history: &[String]) -> Result<Game, String> {
     let preset: Preset = rules.parse().map_err(|e| format!("{e}"))?;
     let mut game = Game::from_position(
-        position_from_fen(start, preset.rules())
-            .map_err(|e| format!("bad position '{start}': {e}"))?,
+        position_from_fen(start, preset).map_err(|e| format!("bad position '{start}': {e}"))?,
     );
     for text in history {
         game.play_text(text).map_err(|e| e.to_string())?;
@@ -117,7 +116,7 @@ impl Computer {
     ) -> Result<WorkerReply, String> {
         let game = replay(rules, start, history)?;
         let level = Level::from_number(level).ok_or_else(|| format!("no level {level} (1–5)"))?;
-        let full_strength = self.full_strength(game.rules());
+        let full_strength = self.full_strength(game.preset());
         let (clock, seed) = (self.clock, self.seed);
         let player = self
             .player
@@ -164,8 +163,8 @@ impl Computer {
 
     /// Whether the learned tables for these rules are loaded: the computer plays at full
     /// strength.
-    fn full_strength(&self, rules: &dame_core::Rules) -> bool {
-        let family = EvalFamily::of_rules(rules);
+    fn full_strength(&self, preset: dame_core::Preset) -> bool {
+        let family = Profile::of(preset).eval_family;
         self.learned.iter().any(|t| t.family() == family)
     }
 

@@ -161,7 +161,7 @@ mod tests {
     use dame_core::{position_from_fen, Preset};
 
     fn game(preset: Preset, fen: &str) -> Game {
-        Game::from_position(position_from_fen(fen, preset.rules()).unwrap())
+        Game::from_position(position_from_fen(fen, preset).unwrap())
     }
 
     fn sq(n: u8) -> Square {
@@ -179,7 +179,7 @@ mod tests {
     #[test]
     fn typed_turns_in_each_notation() {
         // German presets: the internal numbering, 22-18, and a capture 22x15x6.
-        let mut g = Game::new(Preset::Standard.rules());
+        let mut g = Game::new(Preset::Standard);
         assert_eq!(typed(&mut g, Preset::Standard, "22-18").unwrap(), "22-18");
         let mut g = game(Preset::Standard, "W:W22:B18,10");
         assert_eq!(
@@ -187,7 +187,7 @@ mod tests {
             "22x15x6"
         );
         // English: ACF numbers; Red's 22-18 is 11-15, a capture 15x24 style.
-        let mut g = Game::new(Preset::English.rules());
+        let mut g = Game::new(Preset::English);
         assert_eq!(typed(&mut g, Preset::English, "11-15").unwrap(), "22-18");
         let mut g = game(Preset::English, "W:W22:B18,10");
         assert_eq!(
@@ -195,7 +195,7 @@ mod tests {
             "22x15x6"
         );
         // Russian: algebraic squares, captures with ':' (or 'x').
-        let mut g = Game::new(Preset::Russian.rules());
+        let mut g = Game::new(Preset::Russian);
         assert_eq!(typed(&mut g, Preset::Russian, "c3-d4").unwrap(), "22-18");
         let mut g = game(Preset::Russian, "W:W22:B18,10");
         assert_eq!(
@@ -210,7 +210,7 @@ mod tests {
 
     #[test]
     fn a_typed_syntax_error_is_told_apart_from_an_illegal_turn() {
-        let g = Game::new(Preset::English.rules());
+        let g = Game::new(Preset::English);
         let acf = Numbering::Acf;
         assert!(matches!(
             read_typed(&g, acf, None, "11-"),
@@ -245,7 +245,7 @@ mod tests {
             "Red must capture (with 11)"
         );
         // A man backwards, an occupied square, an empty square, the other side's piece.
-        let g = Game::new(Preset::English.rules());
+        let g = Game::new(Preset::English);
         let code = |text: &str| match read_typed(&g, Numbering::Acf, None, text) {
             Err(TypedError::Illegal(r)) => RefusalCode::of(&r),
             other => panic!("{text}: {other:?}"),
@@ -276,7 +276,7 @@ mod tests {
 
     #[test]
     fn explains_a_slide() {
-        let mut g = Game::new(Preset::English.rules());
+        let mut g = Game::new(Preset::English);
         typed(&mut g, Preset::English, "11-15").unwrap();
         let e = explain(&g, 1).unwrap();
         assert_eq!(e.mover, Side::Red);

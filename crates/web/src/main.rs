@@ -31,11 +31,11 @@ fn main() {
         std::process::exit(2);
     });
     let position = match args.get(3) {
-        Some(fen) => position_from_fen(fen, preset.rules()).unwrap_or_else(|e| {
+        Some(fen) => position_from_fen(fen, preset).unwrap_or_else(|e| {
             eprintln!("{e}");
             std::process::exit(2);
         }),
-        None => dame_core::Position::start(preset.rules()),
+        None => dame_core::Position::start(preset),
     };
     let game = Game::from_position(position);
     let mut engine = Engine::new(16);

@@ -121,9 +121,9 @@ impl Session {
     pub fn new(rules: &str, fen: Option<&str>) -> Result<Session, String> {
         let preset: Preset = rules.parse().map_err(|e| format!("{e}"))?;
         let position = match fen.map(str::trim) {
-            Some(text) if !text.is_empty() => position_from_fen(text, preset.rules())
+            Some(text) if !text.is_empty() => position_from_fen(text, preset)
                 .map_err(|e| format!("bad position '{text}': {e}"))?,
-            _ => Position::start(preset.rules()),
+            _ => Position::start(preset),
         };
         Ok(Session::of(Game::from_position(position), preset))
     }
@@ -142,7 +142,7 @@ impl Session {
             .rules
             .parse()
             .map_err(|e| format!("bad preset: {e}"))?;
-        let start = position_from_fen(&record.start, preset.rules())
+        let start = position_from_fen(&record.start, preset)
             .map_err(|e| format!("bad start position '{}': {e}", record.start))?;
         let mut game = Game::from_position(start);
         for (i, text) in record.history.iter().enumerate() {
@@ -167,7 +167,7 @@ impl Session {
         }
         if looks_like_fen(text) {
             let position = Numbering::of(default)
-                .position_from_fen(text.trim(), default.rules())
+                .position_from_fen(text.trim(), default)
                 .map_err(|e| cut(&format!("bad FEN for {}: {e}", default.info().name_en), 500))?;
             return Ok(Session::of(Game::from_position(position), default));
         }

@@ -624,7 +624,7 @@ fn learned_tables_evaluate_as_natively() {
             EvalFamily::Huffing => &huffing,
             EvalFamily::FlyingKings => &flying_kings,
         };
-        let pos = dame_core::position_from_fen(fen, preset.rules()).unwrap();
+        let pos = dame_core::position_from_fen(fen, preset).unwrap();
         assert_eq!(
             tables.evaluate(&pos),
             value.parse::<i32>().unwrap(),

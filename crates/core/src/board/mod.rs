@@ -8,7 +8,7 @@
 //! use dame_core::{Bitboard, Color, Piece, Position, PositionError, Preset, Role, Setup, Square};
 //!
 //! let sq = |n| Square::from_number(n).unwrap();
-//! let english = Preset::English.rules();
+//! let english = Preset::English;
 //!
 //! // The start position is a position under every preset.
 //! let mut setup = Setup::start();
@@ -30,7 +30,7 @@
 //! setup.huffable = Bitboard::from_square(sq(22)); // as if it had left a capture undone
 //! let refused = Position::from_setup(setup, english);
 //! assert_eq!(refused, Err(PositionError::HuffingNotInRules));
-//! assert!(Position::from_setup(setup, Preset::Blasen.rules()).is_ok());
+//! assert!(Position::from_setup(setup, Preset::Blasen).is_ok());
 //! ```
 
 mod bitboard;
@@ -41,6 +41,7 @@ pub use bitboard::VALID;
 pub use bitboard::{Bitboard, BitboardIter};
 pub use square::Square;
 
+use crate::preset::Preset;
 use crate::rules::Rules;
 use std::fmt;
 
@@ -330,22 +331,26 @@ pub struct Position {
     pub huffable: Bitboard,
     #[doc(hidden)] // for dame-engine and dame-web; not a stable API
     pub rules: Rules,
+    #[doc(hidden)] // for dame-engine and dame-web; not a stable API
+    pub preset: Preset,
 }
 
 impl Position {
-    /// The start position: Black on 1–12, Red on 21–32, Red to move.
-    pub fn start(rules: Rules) -> Position {
+    /// The start position of `preset`: Black on 1–12, Red on 21–32, Red to move.
+    pub fn start(preset: Preset) -> Position {
         Position {
             board: Board::start(),
             side: Color::Red,
             huffable: Bitboard::EMPTY,
-            rules,
+            rules: preset.rules(),
+            preset,
         }
     }
 
-    /// Checks `setup` against `rules`: the one way from a setup to a position. The first problem
-    /// found is reported; king marks on empty squares are dropped silently.
-    pub fn from_setup(setup: Setup, rules: Rules) -> Result<Position, PositionError> {
+    /// Checks `setup` against the rules of `preset`: the one way from a setup to a position. The
+    /// first problem found is reported; king marks on empty squares are dropped silently.
+    pub fn from_setup(setup: Setup, preset: Preset) -> Result<Position, PositionError> {
+        let rules = preset.rules();
         let board = setup.board;
         if let Some(sq) = (board.red & board.black).first() {
             return Err(PositionError::Overlap(sq));
@@ -370,6 +375,7 @@ impl Position {
             side: setup.side,
             huffable: setup.huffable,
             rules,
+            preset,
         })
     }
 
@@ -400,6 +406,11 @@ impl Position {
     /// The rules the position was checked against, which its moves follow.
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// The preset whose rules these are.
+    pub fn preset(&self) -> Preset {
+        self.preset
     }
 
     /// The piece on `sq`, if any.

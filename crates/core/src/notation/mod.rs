@@ -33,7 +33,7 @@
 //! let setup = parse_fen("B:W3:B9").unwrap();
 //! let three = Square::from_number(3).unwrap();
 //! assert_eq!(
-//!     Position::from_setup(setup, Preset::English.rules()),
+//!     Position::from_setup(setup, Preset::English),
 //!     Err(PositionError::ManOnPromotionRow(three, Color::Red))
 //! );
 //! ```
@@ -43,11 +43,11 @@ mod numbering;
 mod turn;
 
 use crate::board::{Position, PositionError};
-use crate::rules::Rules;
+use crate::preset::Preset;
 use std::fmt;
 
+pub use crate::preset::Numbering;
 pub use fen::{parse_fen, write_fen, FenError};
-pub use numbering::Numbering;
 pub use turn::{
     move_paths, move_text, parse_turn, read_turn, resolve_turn, turn_text, IllegalReason,
     IllegalTurn, ParseTurnError, TurnError, TurnText,
@@ -80,12 +80,12 @@ impl std::error::Error for ReadPositionError {}
 /// use dame_core::notation::ReadPositionError;
 /// use dame_core::{position_from_fen, Preset};
 ///
-/// let rules = Preset::English.rules();
-/// assert!(position_from_fen("B:W18:B9", rules).is_ok());
-/// assert!(matches!(position_from_fen("W:W18:", rules), Err(ReadPositionError::Syntax(_))));
-/// assert!(matches!(position_from_fen("B:W3:B9", rules), Err(ReadPositionError::Illegal(_))));
+/// let preset = Preset::English;
+/// assert!(position_from_fen("B:W18:B9", preset).is_ok());
+/// assert!(matches!(position_from_fen("W:W18:", preset), Err(ReadPositionError::Syntax(_))));
+/// assert!(matches!(position_from_fen("B:W3:B9", preset), Err(ReadPositionError::Illegal(_))));
 /// ```
-pub fn position_from_fen(fen: &str, rules: Rules) -> Result<Position, ReadPositionError> {
+pub fn position_from_fen(fen: &str, preset: Preset) -> Result<Position, ReadPositionError> {
     let setup = parse_fen(fen).map_err(ReadPositionError::Syntax)?;
-    Position::from_setup(setup, rules).map_err(ReadPositionError::Illegal)
+    Position::from_setup(setup, preset).map_err(ReadPositionError::Illegal)
 }

@@ -23,7 +23,7 @@
 //! assert_eq!(acf.square("11"), Some(sq));
 //!
 //! // Moves in the game's own notation, read and written.
-//! let mut game = Game::new(Preset::English.rules());
+//! let mut game = Game::new(Preset::English);
 //! let turn = acf.read_turn(game.position(), "11-15").unwrap();
 //! assert_eq!(acf.turn_text(game.position(), &turn), "11-15");
 //! game.play(&turn).unwrap();
@@ -38,28 +38,10 @@
 
 use super::fen::{parse_fen_in, write_fen_in};
 use super::turn::{parse_turn_spelled, Spelling};
-use super::{FenError, ParseTurnError, ReadPositionError, TurnError, TurnText};
+use super::{FenError, Numbering, ParseTurnError, ReadPositionError, TurnError, TurnText};
 use crate::board::{Color, Position, Setup, Square};
 use crate::moves::Turn;
-use crate::rules::Rules;
-
-/// A way of naming the 32 squares, with the move and position text that goes with it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Numbering {
-    /// docs/rules.md §7: 1–32 row by row from the top of the default view; Red, the first
-    /// mover, starts on 21–32 and is `W` in FEN. Captures are written with `x`; huffs `h22`.
-    Internal,
-    /// The ACF numbering of English checkers (PDN GameType 21): the first mover, "Black" in
-    /// ACF and `B` in FEN, starts on 1–12; internal square `s` is ACF square `33 − s` (the board
-    /// turned half round). Captures are written with `x`.
-    Acf,
-    /// The algebraic coordinates of Russian draughts (PDN GameType 25): files a–h from the first
-    /// mover's left, ranks 1–8 from the first mover's side, so `a1` is a dark corner and the first
-    /// mover, "White" and `W` in FEN, starts on ranks 1–3. Captures are written with `:` (`x` is
-    /// read too). Plain numbers are read as the internal numbering, which is also the numeric
-    /// Russian one (1 = b8).
-    Algebraic,
-}
+use crate::preset::Preset;
 
 impl Numbering {
     /// Every numbering.
@@ -228,14 +210,14 @@ impl Numbering {
         parse_fen_in(text, self)
     }
 
-    /// Reads FEN in this numbering and checks it against `rules`.
+    /// Reads FEN in this numbering and checks it against the rules of `preset`.
     pub fn position_from_fen(
         self,
         text: &str,
-        rules: Rules,
+        preset: Preset,
     ) -> Result<Position, ReadPositionError> {
         let setup = self.parse_fen(text).map_err(ReadPositionError::Syntax)?;
-        Position::from_setup(setup, rules).map_err(ReadPositionError::Illegal)
+        Position::from_setup(setup, preset).map_err(ReadPositionError::Illegal)
     }
 }
 

@@ -14,7 +14,7 @@
 //! assert!(parse_turn("22-").is_err());
 //!
 //! // Then meaning: Black must capture 18 with 14 here, so 9-13 is refused with the reason.
-//! let pos = position_from_fen("B:W18,30:B9,14", Preset::English.rules()).unwrap();
+//! let pos = position_from_fen("B:W18,30:B9,14", Preset::English).unwrap();
 //! assert!(read_turn(&pos, "14x23").is_ok());
 //! match read_turn(&pos, "9-13") {
 //!     Err(TurnError::Illegal(e)) => assert!(matches!(e.reason, IllegalReason::MustCapture(..))),

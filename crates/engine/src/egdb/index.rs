@@ -13,7 +13,7 @@
 //! board round is reversing the 32 bits.
 
 use dame_core::board::{Bitboard, Board, Color, Position};
-use dame_core::Rules;
+use dame_core::Preset;
 
 /// The most pieces a database can hold (the lookup table's bound, far beyond what fits on disk).
 pub const MAX_PIECES: u8 = 8;
@@ -211,8 +211,8 @@ impl Masks {
         }
     }
 
-    /// The position these masks describe, Red to move.
-    pub fn position(&self, rules: Rules) -> Position {
+    /// The position these masks describe under `preset`, Red to move.
+    pub fn position(&self, preset: Preset) -> Position {
         let red = self.red_men | self.red_kings;
         let black = self.black_men | self.black_kings;
         Position {
@@ -223,7 +223,8 @@ impl Masks {
             },
             side: Color::Red,
             huffable: bitboard(self.huffable),
-            rules,
+            rules: preset.rules(),
+            preset,
         }
     }
 
@@ -338,15 +339,14 @@ fn extract(value: u32, mask: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dame_core::Preset;
 
     #[test]
     fn every_valid_index_round_trips_through_its_position() {
         for huffing in [false, true] {
-            let rules = if huffing {
-                Preset::Blasen.rules()
+            let preset = if huffing {
+                Preset::Blasen
             } else {
-                Preset::English.rules()
+                Preset::English
             };
             for material in Material::all_up_to(3, false) {
                 let mut valid = 0;
@@ -357,9 +357,9 @@ mod tests {
                     valid += 1;
                     assert_eq!(masks.material(), material);
                     assert_eq!(masks.index(material, huffing), index);
-                    let pos = masks.position(rules);
+                    let pos = masks.position(preset);
                     assert_eq!(Masks::of(&pos), masks);
-                    assert!(Position::from_setup(pos.setup(), rules).is_ok());
+                    assert!(Position::from_setup(pos.setup(), preset).is_ok());
                 }
                 assert!(valid > 0);
             }
@@ -368,9 +368,9 @@ mod tests {
 
     #[test]
     fn turning_the_board_round_keeps_the_index() {
-        let rules = Preset::Russian.rules();
-        let pos = dame_core::position_from_fen("B:W18,K3:B9,K30", rules).unwrap();
-        let flipped = dame_core::position_from_fen("W:WK3,24:BK30,15", rules).unwrap();
+        let preset = Preset::Russian;
+        let pos = dame_core::position_from_fen("B:W18,K3:B9,K30", preset).unwrap();
+        let flipped = dame_core::position_from_fen("W:WK3,24:BK30,15", preset).unwrap();
         assert_eq!(Masks::of(&pos), Masks::of(&flipped));
     }
 }
