@@ -22,6 +22,10 @@ step "native tests"
 cargo test --workspace --all-targets
 cargo test --workspace --doc
 
+step "dame-core as a library: cargo doc without warnings, cargo package"
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
+cargo package -p dame-core --allow-dirty
+
 # ---------------------------------------------------------------- the browser game
 step "web: set-up (installs what is missing)"
 ./scripts/setup-web.sh

@@ -1,8 +1,8 @@
 //! The move generator: one generator for every preset, reading the [`Rules`] value.
 //!
 //! Non-captures are generated in bulk with shifts of whole bitboards; capture sequences by a
-//! depth-first search per capturing piece ([`Jumps`]), which reports each finished sequence (and,
-//! under huffing, each prefix) to a [`CaptureSink`] together with its path of landing squares.
+//! depth-first search per capturing piece (`Jumps`), which reports each finished sequence (and,
+//! under huffing, each prefix) to a `CaptureSink` together with its path of landing squares.
 
 use crate::board::{Board, Color, Position, Square, VALID};
 use crate::moves::Move;

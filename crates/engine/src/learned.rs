@@ -1,6 +1,5 @@
-//! A learned evaluation: pattern tables trained on self-play positions (`dame learn`, see
-//! [`super::learn`]), added to the hand evaluation as a correction, one set of tables per rule
-//! family.
+//! A learned evaluation: pattern tables trained on self-play positions (`dame learn`, in the
+//! lab), added to the hand evaluation as a correction, one set of tables per rule family.
 //!
 //! The board is read in nine overlapping regions of 4 rows × 4 columns (8 dark squares each):
 //!
