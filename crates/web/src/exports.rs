@@ -5,7 +5,7 @@ use super::types::{LevelView, PresetView};
 use wasm_bindgen::prelude::*;
 
 /// The rules presets the page offers, in order (Blasen first: the default).
-#[wasm_bindgen(js_name = presets)]
+#[wasm_bindgen(js_name = presets, unchecked_return_type = "PresetView[]")]
 pub fn presets() -> Result<JsValue, JsError> {
     let list: Vec<PresetView> = dame_core::Preset::ALL
         .iter()

@@ -39,9 +39,8 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// Exports whose `JsValue` has no declared TypeScript type yet, so that any declaration in
-/// `bindings.d.ts` is accepted for it: `presets()` belongs to another change, which is to give it
-/// `unchecked_return_type = "PresetView[]"` (as `bindings.d.ts` has it) and drop it from here.
-const UNTYPED: &[&str] = &["presets"];
+/// `bindings.d.ts` is accepted for it: none (every export declares its types).
+const UNTYPED: &[&str] = &[];
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Param {
