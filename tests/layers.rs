@@ -42,10 +42,15 @@ const CORE_LAYERS: &[&str] = &[
     "rules", "preset", "board", "moves", "movegen", "play", "perft", "notation", "game", "pdn",
 ];
 
+/// The modules of the page's crate, bottom first: the plain-Rust session below the wasm shim.
+const WEB_LAYERS: &[&str] = &[
+    "types", "input", "route", "explain", "computer", "session", "exports", "game", "worker",
+];
+
 /// The modules of the engine, bottom first.
 const ENGINE_LAYERS: &[&str] = &[
-    "weights", "zobrist", "tt", "learned", "profile", "eval", "egdb", "search", "levels",
-    "protocol",
+    "weights", "zobrist", "tt", "learned", "profile", "eval", "egdb", "search", "analysis",
+    "levels", "protocol",
 ];
 
 /// The names of the dependencies a manifest declares, in any dependency table.
@@ -245,6 +250,11 @@ fn no_module_of_the_rules_library_imports_a_layer_above_it() {
 #[test]
 fn no_module_of_the_engine_imports_a_layer_above_it() {
     check_layers("crates/engine/src", ENGINE_LAYERS);
+}
+
+#[test]
+fn no_module_of_the_page_crate_imports_a_layer_above_it() {
+    check_layers("crates/web/src", WEB_LAYERS);
 }
 
 #[test]
