@@ -6,7 +6,8 @@
 //     the cached copy when offline;
 //   - every other file: the cache first, the network (then cached) when it is not there yet;
 //   - a page fetched from the network is cached with every file it references, directly or
-//     through its modules (the computer's worker script and the wasm included): the page goes in
+//     through its modules (the computer's worker script and the wasm included) or its web app
+//     manifest (the icons, so that an installed game keeps them offline): the page goes in
 //     only after all of them are in, and files that it no longer references are dropped.
 // Only GETs to this origin are handled; everything else goes to the network as usual.
 
@@ -20,11 +21,14 @@ const key = (url) => url.origin + url.pathname;
 
 /// Same-origin URLs a text names: in the page, src/href attributes and quoted .js/.wasm/.css
 /// paths (Trunk's inline loader); in a module or style sheet, what scripts/hash-assets.mjs
-/// rewrites (import/export specifiers, new URL(…, import.meta.url), CSS url()).
+/// rewrites (import/export specifiers, new URL(…, import.meta.url), CSS url()); in the web app
+/// manifest, its icons ("src").
 function references(text, base, isPage) {
   const pattern = isPage
     ? /(?:href|src)\s*=\s*["']([^"']+)["']|'([^'\s]+\.(?:js|wasm|css))'/g
-    : /\b(?:from|import)\s*\(?\s*(['"])(\.{0,2}\/[^'"\n]+)\1|\bnew\s+URL\s*\(\s*(['"])([^'"\n]+)\3\s*,\s*import\.meta\.url|url\(\s*(['"]?)([^'")\s]+)\5\s*\)/g;
+    : /\.webmanifest$/.test(base)
+      ? /"src"\s*:\s*"()([^"\\]+)"/g
+      : /\b(?:from|import)\s*\(?\s*(['"])(\.{0,2}\/[^'"\n]+)\1|\bnew\s+URL\s*\(\s*(['"])([^'"\n]+)\3\s*,\s*import\.meta\.url|url\(\s*(['"]?)([^'")\s]+)\5\s*\)/g;
   const out = [];
   for (const m of text.matchAll(pattern)) {
     const raw = m[1] && isPage ? m[1] : (m[2] ?? m[4] ?? m[6]);
@@ -54,7 +58,11 @@ async function cacheShell(response) {
       if (!res.ok) throw new Error(`${url}: ${res.status}`);
       await cache.put(url, res.clone());
     }
-    if (/\.(m?js|css)$/.test(url)) await Promise.all(references(await res.text(), url, false).map((u) => load(u, false)));
+    // What a module, a style sheet or the manifest names (the manifest's icons must be there).
+    if (/\.(m?js|css|webmanifest)$/.test(url)) {
+      const required = url.endsWith('.webmanifest');
+      await Promise.all(references(await res.text(), url, false).map((u) => load(u, required)));
+    }
   };
   await Promise.all(references(html, shellUrl, true).map((u) => load(u, true)));
   await cache.put(shellUrl, response);

@@ -16,6 +16,8 @@
 //   - References to files outside www/ (the service worker sw.js at the root, Trunk's own hashed
 //     wasm module) are checked but left as they are.
 //   - A referenced file that does not exist fails the build (exit status 1).
+//   - The web app manifest (<link rel="manifest">, a .webmanifest file in www/) is hashed too, after
+//     its icons ("src" in it, relative to it): it ships as compact JSON; one that is not JSON fails.
 //   - Data files referenced the same way (the learned evaluation tables that the computer's
 //     worker fetches after the first paint, www/learned/*.bin, copied there from data/learned/
 //     by Trunk) are hashed as bytes.
@@ -93,9 +95,9 @@ function localTarget(from, spec) {
   return file;
 }
 
-/// The references in a JS module or a style sheet: { start, end, spec, kind } with the offsets of
-/// the URL inside the text. kind: 'static' (import/export … from, import '…'), 'lazy' (import(),
-/// new URL(…, import.meta.url)) or 'css'.
+/// The references in a JS module, a style sheet or a web app manifest: { start, end, spec, kind }
+/// with the offsets of the URL inside the text. kind: 'static' (import/export … from, import '…'),
+/// 'lazy' (import(), new URL(…, import.meta.url)), 'css' or 'manifest' (an image it names).
 function references(file, text) {
   const out = [];
   const add = (m, spec, kind) => {
@@ -111,6 +113,9 @@ function references(file, text) {
     for (const m of text.matchAll(/\bnew\s+URL\s*\(\s*(['"])([^'"\n]+)\1\s*,\s*import\.meta\.url\s*\)/g)) add(m, m[2], 'lazy');
   } else if (/\.css$/.test(file)) {
     for (const m of text.matchAll(/url\(\s*(['"]?)([^'")\s]+)\1\s*\)|@import\s+(['"])([^'"]+)\3/g)) add(m, m[2] ?? m[4], 'css');
+  } else if (/\.webmanifest$/.test(file)) {
+    // The web app manifest's images (icons, screenshots, shortcuts' icons), relative to it.
+    for (const m of text.matchAll(/"src"\s*:\s*"([^"\\]+)"/g)) add(m, m[1], 'manifest');
   }
   return out.sort((a, b) => a.start - b.start);
 }
@@ -173,13 +178,24 @@ for (const m of html.matchAll(/<(script|link)\b[^>]*>/gi)) {
   pageRefs.push({ start, end: start + attr[3].length, spec: attr[3], file, entry, tagEnd: m.index + tag.length });
 }
 
+/// A web app manifest's text, checked and written without spaces (it is JSON: one that does not
+/// parse fails the build).
+function manifestText(file, raw) {
+  try {
+    return JSON.stringify(JSON.parse(raw));
+  } catch (e) {
+    fail(`${rel(file)}: not JSON: ${e.message}`);
+  }
+}
+
 /// Every file of www/ reached from the page, with its text and references.
 const nodes = new Map();
 function visit(file) {
   if (!file.startsWith(hashedRoot) || nodes.has(file)) return;
   // Data files (the learned evaluation tables, .bin) are bytes: hashed as they are, no references.
-  const raw = /\.(m?js|css)$/.test(file) ? readFileSync(file, 'utf8') : readFileSync(file);
-  const text = /\.m?js$/.test(file) ? withoutComments(file, raw) : /\.css$/.test(file) ? raw.replace(/\/\*[^]*?\*\//g, '') : raw;
+  const raw = /\.(m?js|css|webmanifest)$/.test(file) ? readFileSync(file, 'utf8') : readFileSync(file);
+  const text = /\.m?js$/.test(file) ? withoutComments(file, raw) : /\.css$/.test(file) ? raw.replace(/\/\*[^]*?\*\//g, '')
+    : /\.webmanifest$/.test(file) ? manifestText(file, raw) : raw;
   const node = { file, text, refs: [] };
   nodes.set(file, node);
   for (const r of references(file, text)) {

@@ -1,6 +1,6 @@
 // The build's hash step (scripts/hash-assets.mjs) on small sites of its own: names, rewritten
 // references, preload links, hashes that follow dependencies, cycles, a second run, a missing file,
-// comments dropped.
+// comments dropped, the web app manifest and its icons.
 // No browser needed.
 
 import { test } from 'node:test';
@@ -142,5 +142,47 @@ test('hash step: modules are shipped without comments, their code and strings un
     assert.match(out, /\/x\\\/\\\/y\/\.source/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('hash step: the web app manifest is hashed after its icons, which it names by their new names; a missing icon or a manifest that is not JSON fails the build', () => {
+  const page = PAGE.replace(/\s*<link rel="modulepreload"[^>]*>/, '').replace(/\s*<link rel="stylesheet"[^>]*>/, '')
+    .replace('<head>', '<head>\n  <link rel="manifest" href="www/app.webmanifest">\n  <link rel="apple-touch-icon" href="www/icons/b.png">');
+  const manifest = JSON.stringify({ name: 'Dame', start_url: '../', icons: [{ src: 'icons/a.png', sizes: '1x1' }, { src: 'icons/b.png', sizes: '2x2' }] }, null, 2);
+  const dir = site({ 'index.html': page, 'www/main.js': '', 'www/app.webmanifest': manifest, 'www/icons/a.png': 'A', 'www/icons/b.png': 'B' });
+  try {
+    assert.equal(run(dir).status, 0);
+    const icons = readdirSync(path.join(dir, 'www/icons')).sort();
+    assert.equal(icons.length, 2);
+    assert.match(icons.join(' '), /^a-[0-9a-f]{16}\.png b-[0-9a-f]{16}\.png$/);
+    const app = named(dir, 'app');
+    assert.match(app, /\.webmanifest$/);
+    // Compact JSON, with the icons' new names (relative to the manifest) and the rest as it was.
+    assert.equal(read(dir, 'www/' + app), JSON.stringify({ ...JSON.parse(manifest), icons: [
+      { src: `icons/${icons[0]}`, sizes: '1x1' }, { src: `icons/${icons[1]}`, sizes: '2x2' }] }));
+    const html = read(dir, 'index.html');
+    assert.match(html, new RegExp(`<link rel="manifest" href="www/${app}">`));
+    assert.match(html, new RegExp(`<link rel="apple-touch-icon" href="www/icons/${icons[1]}">`), 'the same icon, the same name');
+    assert.equal(run(dir).status, 0);
+    assert.equal(named(dir, 'app'), app, 'a second run changes nothing');
+    // A new icon: a new name for it and for the manifest.
+    writeFileSync(path.join(dir, 'www/icons', icons[0]), 'A2');
+    assert.equal(run(dir).status, 0);
+    assert.notEqual(named(dir, 'app'), app);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  for (const [files, error] of [
+    [{ 'www/app.webmanifest': manifest, 'www/icons/b.png': 'B' }, /names a missing file \(www\/icons\/a\.png\)/],
+    [{ 'www/app.webmanifest': '{ "icons": [ }', 'www/icons/b.png': 'B' }, /www\/app\.webmanifest: not JSON/],
+  ]) {
+    const bad = site({ 'index.html': page, 'www/main.js': '', ...files });
+    try {
+      const r = run(bad);
+      assert.equal(r.status, 1);
+      assert.match(r.stderr, error);
+    } finally {
+      rmSync(bad, { recursive: true, force: true });
+    }
   }
 });
