@@ -1,11 +1,11 @@
 // @ts-check
 // The page around the board: the panel's choices, and the status, message, move list, the
 // banner while an earlier position is shown, the result, the confirm dialog, the other-tab
-// notice, the share link, data-fen, data-ply, data-live, data-phase, data-busy and aria-label
-// kept in step with the state on every redraw. data-fen and aria-label describe the position
-// drawn: the one looked at while looking back. The board also carries data-orientation (the
-// colour at the bottom), data-contrast (high or normal) and data-anim-ms (the last animation's
-// length); the page has the class "hc" in high contrast.
+// notice, the share link, data-fen, data-rules, data-ply, data-live, data-phase, data-busy and
+// aria-label kept in step with the state on every redraw. data-fen, data-rules (the preset's id)
+// and aria-label describe the position drawn: the one looked at while looking back. The board
+// also carries data-orientation (the colour at the bottom), data-contrast (high or normal) and
+// data-anim-ms (the last animation's length); the page has the class "hc" in high contrast.
 
 import { state, drawnView } from './state.js';
 import { t, lang, applyStatic, sideName, outcomeText, nameOf, noteOf } from './i18n.js';
@@ -96,6 +96,7 @@ export function syncDom() {
   const drawn = drawnView();
   if (!v || !drawn) return;
   canvas.dataset.fen = drawn.fen;
+  canvas.dataset.rules = drawn.rules;
   canvas.dataset.ply = String(state.past?.ply ?? v.plies);
   canvas.dataset.live = state.past ? '0' : '1';
   canvas.dataset.phase = state.phase;
