@@ -902,6 +902,74 @@ fn escape(value: &str) -> String {
 /// names in `White` and `Black` are the players of the sides the notation calls so: in English
 /// checkers "Black" moves first.
 pub fn write_game(game: &Game, tags: &[(&str, &str)]) -> String {
+    write_game_annotated(game, tags, &[])
+}
+
+/// An evaluation written into an annotated game as `{[%eval …]}`, always from Red's side: the
+/// side that moves first (PDN's White in Russian draughts, ACF's Black in English checkers), as
+/// chess programs write theirs from the first mover's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Evaluation {
+    /// Hundredths of a man, written in men: `[%eval 0.35]`, `[%eval -1.20]`.
+    Hundredths(i32),
+    /// Red wins by force in this many plies: `[%eval #7]`.
+    RedWins(u32),
+    /// Black wins by force in this many plies: `[%eval #-7]`.
+    BlackWins(u32),
+}
+
+impl fmt::Display for Evaluation {
+    /// The value inside `[%eval …]`: `0.35`, `-0.05`, `#7`, `#-7`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Evaluation::Hundredths(h) => {
+                let sign = if h < 0 { "-" } else { "" };
+                let abs = h.unsigned_abs();
+                write!(f, "{sign}{}.{:02}", abs / 100, abs % 100)
+            }
+            Evaluation::RedWins(plies) => write!(f, "#{plies}"),
+            Evaluation::BlackWins(plies) => write!(f, "#-{plies}"),
+        }
+    }
+}
+
+/// What an annotated game says about one ply (see [`write_game_annotated`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlyNote {
+    /// A NAG, written `$n` after the turn: the standard numbers are 1 `!` (good), 2 `?`
+    /// (mistake), 3 `!!`, 4 `??` (blunder), 5 `!?`, 6 `?!` (dubious, an inaccuracy).
+    pub nag: Option<u8>,
+    /// The value of the position after the turn, written `{[%eval …]}` after it.
+    pub eval: Option<Evaluation>,
+    /// A line to play instead, from the position before the turn (its first turn replaces the
+    /// one played), written as a variation `(12... 9-14 22-17)` after the turn. Written up to
+    /// its first turn that is not legal, if any.
+    pub variation: Vec<Turn>,
+}
+
+/// Writes `game` as [`write_game`] does, with the notes of `notes` after its turns: `notes[i]`
+/// belongs to the game's `i`-th turn (from 0); missing notes are empty. A note's NAG, its
+/// evaluation comment and its variation follow the turn in this order, and the second mover's
+/// turn after a comment or a variation repeats its number (`12...`), as PGN writes it. The
+/// reader skips all three, so the text reads back to the same game; with no notes the text is
+/// exactly [`write_game`]'s.
+///
+/// ```
+/// use dame_core::pdn::{read_game, write_game_annotated, Evaluation, PlyNote};
+/// use dame_core::{Game, Preset};
+///
+/// let mut game = Game::new(Preset::English);
+/// game.play_text("22-18").unwrap();
+/// game.play_text("10-14").unwrap();
+/// let notes = [
+///     PlyNote { eval: Some(Evaluation::Hundredths(5)), ..PlyNote::default() },
+///     PlyNote { nag: Some(2), eval: Some(Evaluation::Hundredths(-40)), ..PlyNote::default() },
+/// ];
+/// let pdn = write_game_annotated(&game, &[], &notes);
+/// assert!(pdn.ends_with("\n1. 11-15 {[%eval 0.05]} 1... 23-19 $2 {[%eval -0.40]} *\n"));
+/// assert_eq!(read_game(&pdn, None).unwrap().game.history(), game.history());
+/// ```
+pub fn write_game_annotated(game: &Game, tags: &[(&str, &str)], notes: &[PlyNote]) -> String {
     let preset = game.preset();
     let numbering = Numbering::of(preset);
     let given = |name: &str| tags.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
@@ -945,14 +1013,20 @@ pub fn write_game(game: &Game, tags: &[(&str, &str)]) -> String {
     out.push('\n');
     let second_starts = usize::from(start.side() != Color::Red);
     let mut words = Vec::new();
+    // Whether a comment or a variation came just before: the next turn repeats its number.
+    let mut interrupted = false;
     for (i, (turn, pos)) in game.history().iter().zip(game.positions()).enumerate() {
         let ply = i + second_starts;
         if ply % 2 == 0 {
             words.push(format!("{}.", ply / 2 + 1));
-        } else if i == 0 {
+        } else if i == 0 || interrupted {
             words.push(format!("{}...", ply / 2 + 1));
         }
         words.push(numbering.turn_text(pos, turn));
+        interrupted = false;
+        if let Some(note) = notes.get(i) {
+            interrupted = write_note(&mut words, note, pos, ply, numbering);
+        }
     }
     words.push(result);
     let mut line = String::new();
@@ -970,6 +1044,47 @@ pub fn write_game(game: &Game, tags: &[(&str, &str)]) -> String {
     out.push_str(&line);
     out.push('\n');
     out
+}
+
+/// Adds the words of `note` about the turn of ply `ply` (counted as PDN numbers moves, from the
+/// first mover's first turn) played in `pos`; whether it wrote a comment or a variation.
+fn write_note(
+    words: &mut Vec<String>,
+    note: &PlyNote,
+    pos: &Position,
+    ply: usize,
+    numbering: Numbering,
+) -> bool {
+    if let Some(nag) = note.nag {
+        words.push(format!("${nag}"));
+    }
+    if let Some(eval) = note.eval {
+        words.push(format!("{{[%eval {eval}]}}"));
+    }
+    let mut line = *pos;
+    let mut variation = Vec::new();
+    for (k, turn) in note.variation.iter().enumerate() {
+        if !line.legal_turns().contains(turn) {
+            break;
+        }
+        let ply = ply + k;
+        if ply.is_multiple_of(2) {
+            variation.push(format!("{}.", ply / 2 + 1));
+        } else if k == 0 {
+            variation.push(format!("{}...", ply / 2 + 1));
+        }
+        variation.push(numbering.turn_text(&line, turn));
+        line = line.play_turn_unchecked(turn);
+    }
+    if let Some(first) = variation.first_mut() {
+        first.insert(0, '(');
+    }
+    if let Some(last) = variation.last_mut() {
+        last.push(')');
+    }
+    let commented = note.eval.is_some() || !variation.is_empty();
+    words.append(&mut variation);
+    commented
 }
 
 #[cfg(test)]
