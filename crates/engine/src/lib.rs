@@ -6,6 +6,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod egdb;
 mod eval;
 pub mod learned;
