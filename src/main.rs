@@ -11,7 +11,7 @@ use dame_core::notation::Numbering;
 use dame_core::pdn;
 use dame_core::{perft, position_from_fen, Position, Preset};
 use dame_engine::egdb::{Endgames, Value};
-use dame_engine::{protocol, Engine, Layout, LearnedEval, Level, Limits, Weights};
+use dame_engine::{analysis, protocol, Engine, Layout, LearnedEval, Level, Limits, Weights};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -57,6 +57,9 @@ enum Cmd {
     Search(SearchArgs),
     /// Checks every game of a PDN file and prints each one's final position as a FEN
     Pdn(PdnArgs),
+    /// Analyses every game of a PDN file: each turn judged by the engine, the games written
+    /// again as annotated PDN
+    Analyse(AnalyseArgs),
     /// Plays a match between two levels, or between two engine programs over the protocol
     Match(MatchArgs),
     /// Tunes a preset's evaluation weights on self-play games
@@ -129,6 +132,38 @@ struct PdnArgs {
     #[arg(long, value_name = "PRESET",
           help = with_presets("The preset for games without a GameType or Rules tag"))]
     rules: Option<Preset>,
+}
+
+/// How deep `dame analyse` searches each position unless told otherwise. On the project's
+/// 2-core machine (release build, other jobs running) eight English games of engine matches,
+/// 989 positions, took 116 s at depth 14: 0.12 s a position, a game of 100 plies in about 12 s;
+/// depth 16 took eight times as long.
+const ANALYSE_DEPTH: u64 = 14;
+
+#[derive(Args)]
+#[command(
+    after_help = "Each turn is judged by the winning chance it gives away against the \
+engine's best turn (a man given away from an even position is a blunder): best, good ($1), \
+inaccuracy ($6, ?!), mistake ($2, ?), blunder ($4, ??); a turn that is the only legal one is \
+never judged. After each turn its NAG and the score of the position after it, from Red's side \
+(the first mover) in men, {[%eval 0.35]}, or a forced result in plies, {[%eval #7]} (Red wins) \
+or {[%eval #-7]} (Black wins); after an inaccuracy, a mistake or a blunder the engine's line as \
+a variation. On standard error one line per game with each side's inaccuracies, mistakes and \
+blunders. At a fixed depth the same games give the same output every time."
+)]
+struct AnalyseArgs {
+    /// The PDN file; without it, or with -, standard input
+    #[arg(value_name = "FILE")]
+    file: Option<String>,
+    #[arg(long, value_name = "PRESET",
+          help = with_presets("The preset for games without a GameType or Rules tag"))]
+    rules: Option<Preset>,
+    /// Searches each position this many plies deep [default: 14]
+    #[arg(long, value_name = "D", value_parser = whole_number, conflicts_with = "movetime")]
+    depth: Option<u64>,
+    /// Searches each position this many milliseconds instead of to a fixed depth
+    #[arg(long, value_name = "MS", value_parser = whole_number)]
+    movetime: Option<u64>,
 }
 
 /// The options that only a match between two engine programs has.
@@ -861,6 +896,81 @@ fn cmd_pdn(opts: PdnArgs) -> Result<(), String> {
     }
 }
 
+/// `dame analyse [FILE] [--rules <preset>] [--depth D | --movetime MS]`: analyses every game of
+/// a PDN file (or stdin) and prints it again as annotated PDN (dame_engine::analysis); on stderr
+/// one line per game with each side's inaccuracies, mistakes and blunders. A bad game is one line
+/// on stderr and is left out; the exit status is then 2.
+fn cmd_analyse(opts: AnalyseArgs) -> Result<(), String> {
+    let (limits, annotator) = match (opts.depth, opts.movetime) {
+        (Some(0), _) => return Err("--depth must be at least 1".into()),
+        (_, Some(0)) => return Err("--movetime must be at least 1".into()),
+        (_, Some(ms)) => (Limits::movetime(ms as f64), format!("{ms} ms a position")),
+        (depth, None) => {
+            let depth = depth.unwrap_or(ANALYSE_DEPTH).min(100);
+            (Limits::depth(depth as u32), format!("depth {depth}"))
+        }
+    };
+    let annotator = format!("dame analyse, {annotator}");
+    let (bytes, source) = match opts.file.as_deref() {
+        None | Some("-") => (read_stdin()?, "standard input".to_string()),
+        Some(path) => (
+            std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?,
+            path.to_string(),
+        ),
+    };
+    // Old archives are often Latin-1: their names may suffer, their moves are ASCII.
+    let text = String::from_utf8_lossy(&bytes);
+    let games = pdn::read_games(&text, opts.rules);
+    if games.is_empty() {
+        return Err(format!("no PDN game in {source}"));
+    }
+    let mut engine = engine(None, 16)?;
+    let mut bad = 0;
+    for (i, game) in games.into_iter().enumerate() {
+        let game = match game {
+            Ok(game) => game,
+            Err(e) => {
+                eprintln!("dame: error: {e}");
+                bad += 1;
+                continue;
+            }
+        };
+        let analysis = analysis::analyse_game(&mut engine, &game.game, &limits);
+        let mut tags: Vec<(&str, &str)> = game
+            .tags
+            .iter()
+            .filter(|(name, _)| name != "Annotator")
+            .map(|(name, value)| (name.as_str(), value.as_str()))
+            .collect();
+        if let (None, Some(result)) = (game.tag("Result"), game.result.as_deref()) {
+            tags.push(("Result", result));
+        }
+        tags.push(("Annotator", &annotator));
+        let notes = analysis.notes(10);
+        out!("{}", pdn::write_game_annotated(&game.game, &tags, &notes));
+        let white = Numbering::of(game.preset).white();
+        let side = |color: dame_core::Color| {
+            let tag = if color == white { "White" } else { "Black" };
+            let player = game.tag(tag).filter(|p| !p.trim().is_empty() && *p != "?");
+            let name = match player {
+                Some(player) => format!("{color} ({player})"),
+                None => color.to_string(),
+            };
+            format!("{name} {}", analysis.counts(color))
+        };
+        eprintln!(
+            "game {}: {}; {}",
+            i + 1,
+            side(dame_core::Color::Red),
+            side(dame_core::Color::Black)
+        );
+    }
+    match bad {
+        0 => Ok(()),
+        _ => Err(String::new()),
+    }
+}
+
 fn read_stdin() -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();
     std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
@@ -980,6 +1090,7 @@ fn main() -> ExitCode {
         Cmd::Tune(opts) => cmd_tune(opts),
         Cmd::Learn(opts) => cmd_learn(opts),
         Cmd::Pdn(opts) => cmd_pdn(opts),
+        Cmd::Analyse(opts) => cmd_analyse(opts),
         Cmd::Engine(opts) => cmd_engine(opts),
         Cmd::Egdb(opts) => cmd_egdb(opts),
     };

@@ -317,8 +317,8 @@ fn an_unknown_option_or_a_missing_one_is_one_line_on_stderr_and_exit_status_2() 
         (&["fly"], "dame: error: unrecognized subcommand 'fly'\n"),
         (
             &[],
-            "dame: error: missing command (perft, moves, search, pdn, match, tune, learn, egdb, \
-             engine)\n",
+            "dame: error: missing command (perft, moves, search, pdn, analyse, match, tune, learn, \
+             egdb, engine)\n",
         ),
     ] {
         let out = dame(args);
@@ -1039,4 +1039,167 @@ fn a_match_writes_its_games_as_pdn_that_reads_back() {
     }
     assert_eq!(text.matches("[Event ").count(), 2, "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// English checkers, set up: Red (ACF's Black, the first mover) leaves a man hanging with 11-15
+/// (22-18 in docs/rules.md §7 numbering), and Black takes it with 18x11, its only legal turn
+/// (tests/analysis.rs has the same game).
+const HANGING_PDN: &str = "[Event \"Hanging\"]\n[Black \"Ann\"]\n[Rules \"english\"]\n\
+                           [SetUp \"1\"]\n[FEN \"B:B11,9:W30,18\"]\n\n1. 11-15 18x11 *\n";
+
+#[test]
+fn analyse_judges_each_turn_and_writes_annotated_pdn_that_reads_back() {
+    let out = dame_with_stdin(&["analyse", "--depth", "8"], HANGING_PDN);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("[Event \"Hanging\"]\n")
+            && text.contains("[Black \"Ann\"]\n")
+            && text.contains("[FEN \"B:W18,30:B9,11\"]\n")
+            && text.contains("[Annotator \"dame analyse, depth 8\"]\n"),
+        "{text}"
+    );
+    let movetext = text.split("\n\n").nth(1).unwrap().replace('\n', " ");
+    // The hanging man: a blunder ($4, ??) or at least a mistake ($2, ?), Red's score below a
+    // man down, and the engine's line instead, starting with a safe turn (22-17 or 24-20).
+    let blunder = movetext
+        .strip_prefix("1. 11-15 ")
+        .unwrap_or_else(|| panic!("{movetext}"));
+    assert!(
+        blunder.starts_with("$4 {[%eval -") || blunder.starts_with("$2 {[%eval -"),
+        "{movetext}"
+    );
+    let variation = &blunder[blunder.find('(').unwrap()..];
+    assert!(
+        variation.starts_with("(1. 11-16 ") || variation.starts_with("(1. 9-13 "),
+        "{movetext}"
+    );
+    // The forced capture: an evaluation, no NAG, no variation.
+    assert!(movetext.contains(") 1... 18x11 {[%eval "), "{movetext}");
+    assert!(movetext.trim_end().ends_with("]} *"), "{movetext}");
+    let judged = if blunder.starts_with("$4") {
+        "0 mistakes, 1 blunder"
+    } else {
+        "1 mistake, 0 blunders"
+    };
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "game 1: Red (Ann) 0 inaccuracies, {judged}; Black 0 inaccuracies, 0 mistakes, 0 \
+             blunders\n"
+        )
+    );
+    // `dame pdn` reads the annotated game back to the same final position.
+    let original = dame_with_stdin(&["pdn"], HANGING_PDN);
+    let back = dame_with_stdin(&["pdn"], &text);
+    assert_eq!(back.status.code(), Some(0), "{}", stderr(&back));
+    assert_eq!(stdout(&back), "W:W24:B3,22\n");
+    assert_eq!(stdout(&back), stdout(&original));
+    // At a fixed depth the same input gives the same output.
+    let again = dame_with_stdin(&["analyse", "--depth", "8"], HANGING_PDN);
+    assert_eq!(stdout(&again), text);
+    assert_eq!(stderr(&again), stderr(&out));
+}
+
+#[test]
+fn analyse_reads_files_takes_rules_and_annotates_every_game() {
+    // Two published English games from a file, read back by `dame pdn` as they were.
+    let file = data("tinsley-cameron-1956.pdn");
+    let out = dame(&["analyse", &file, "--depth", "4"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let back = dame_with_stdin(&["pdn"], &stdout(&out));
+    assert_eq!(stdout(&back), stdout(&dame(&["pdn", &file])));
+    let summary = stderr(&out);
+    assert_eq!(summary.lines().count(), 2, "{summary}");
+    assert!(
+        summary.starts_with("game 1: Red (Tinsley, Marion) ") && summary.contains("\ngame 2: Red "),
+        "{summary}"
+    );
+    // A game without GameType or Rules tag needs --rules; a time limit instead of a depth.
+    let text = "[Event \"Untagged\"]\n1. 22-18 10-14 *\n";
+    let out = dame_with_stdin(&["analyse", "--rules", "blasen", "--movetime", "20"], text);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("[Rules \"blasen\"]\n"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(
+        stdout(&out).contains("[Annotator \"dame analyse, 20 ms a position\"]\n"),
+        "{}",
+        stdout(&out)
+    );
+    let out = dame_with_stdin(&["analyse", "--depth", "4"], text);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).is_empty());
+    assert_eq!(
+        stderr(&out),
+        "dame: error: game 1 (Untagged): no GameType or Rules tag says which rules the game is \
+         played by\n"
+    );
+}
+
+#[test]
+fn analyse_help_names_its_options() {
+    let out = dame(&["analyse", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Usage: dame analyse"), "{text}");
+    for option in ["[FILE]", "--rules", "--depth", "--movetime"] {
+        let line = text
+            .lines()
+            .find(|l| l.trim_start().split([' ', ',']).next() == Some(option))
+            .unwrap_or_else(|| panic!("no line for {option} in\n{text}"));
+        let columns = line.trim().split("  ").filter(|c| !c.trim().is_empty());
+        assert!(columns.count() >= 2, "{option}: no help text: {line}");
+    }
+    assert!(text.contains(&Preset::id_list()), "{text}");
+    assert!(text.contains("[default: 14]"), "{text}");
+    assert!(text.contains("blunder ($4, ??)"), "{text}");
+    let out = dame(&["--help"]);
+    assert!(
+        stdout(&out)
+            .lines()
+            .any(|l| l.trim_start().starts_with("analyse ")),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn analyse_refuses_bad_input_in_one_line_with_exit_status_2() {
+    let file = data("tinsley-cameron-1956.pdn");
+    for args in [
+        vec!["analyse", "/no/such/file.pdn"],
+        vec!["analyse", &file, "--depth", "0"],
+        vec!["analyse", &file, "--movetime", "0"],
+        vec!["analyse", &file, "--depth", "3", "--movetime", "10"],
+        vec!["analyse", &file, "--depth", "deep"],
+        vec!["analyse", &file, "--rules", "chess"],
+        vec!["analyse", "a.pdn", "b.pdn"],
+    ] {
+        let out = dame(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stdout(&out).is_empty(), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("dame: error: "), "{args:?}: {err}");
+    }
+    for (input, message) in [
+        (
+            "[GameType \"21\"]\n1. 11-15 22-13 *\n",
+            "dame: error: game 1: move 1... '22-13' (line 2): not a legal move here\n",
+        ),
+        (
+            "[GameType \"21\"]\n1. 11-15 {never closed\n",
+            "dame: error: game 1: line 2, column 10: comment '{' is never closed\n",
+        ),
+        ("", "dame: error: no PDN game in standard input\n"),
+    ] {
+        let out = dame_with_stdin(&["analyse", "--depth", "2"], input);
+        assert_eq!(out.status.code(), Some(2), "{input}");
+        assert!(stdout(&out).is_empty(), "{input}");
+        assert_eq!(stderr(&out), message, "{input}");
+    }
 }
