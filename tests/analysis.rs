@@ -143,7 +143,7 @@ fn judgements_follow_the_drop_in_winning_chance() {
     assert_eq!(Judgement::Blunder.nag(), Some(4));
     assert_eq!(Judgement::Mistake.nag(), Some(2));
     assert_eq!(Judgement::Inaccuracy.nag(), Some(6));
-    assert_eq!(Judgement::Good.nag(), Some(1));
+    assert_eq!(Judgement::Good.nag(), None);
     assert_eq!(Judgement::Best.nag(), None);
 }
 

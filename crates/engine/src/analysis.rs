@@ -156,12 +156,13 @@ impl Judgement {
         }
     }
 
-    /// Its NAG in an annotated game: `$1` (`!`) for a good turn, `$6` (`?!`) an inaccuracy, `$2`
-    /// (`?`) a mistake, `$4` (`??`) a blunder; none for the best turn.
+    /// Its NAG in an annotated game: `$6` (`?!`) an inaccuracy, `$2` (`?`) a mistake, `$4` (`??`)
+    /// a blunder; none for the best turn or a good one (as lichess marks only the errors: a `!`
+    /// on a turn that is not the best would read as praise).
     pub fn nag(self) -> Option<u8> {
         match self {
             Judgement::Best => None,
-            Judgement::Good => Some(1),
+            Judgement::Good => None,
             Judgement::Inaccuracy => Some(6),
             Judgement::Mistake => Some(2),
             Judgement::Blunder => Some(4),
