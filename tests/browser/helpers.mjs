@@ -14,7 +14,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const artifacts = path.join(root, 'test-artifacts');
 mkdirSync(artifacts, { recursive: true });
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
+/** Chromium's command line for every test (also for a test's own persistent context). */
+export const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
   '--disable-default-apps', '--disable-extensions'];
 
@@ -41,7 +42,7 @@ async function waitForServer(url) {
 }
 
 /// A server of its own for a directory (dist/ by default), which a test may stop (to be offline).
-export async function serve(dir = path.join(root, 'dist')) {
+export async function serve(dir = distDir) {
   const port = await freePort();
   const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--protocol', 'HTTP/1.1', '--directory', dir], { stdio: 'ignore' });
   const base = `http://127.0.0.1:${port}/`;
@@ -50,7 +51,8 @@ export async function serve(dir = path.join(root, 'dist')) {
   return { base, stop: () => { server.kill(); return exited; } };
 }
 
-export const distDir = path.join(root, 'dist');
+/// The built site: dist/, or DIST_DIR (a build made with `trunk build --dist <dir>`).
+export const distDir = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(root, 'dist');
 
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8', '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png' };
@@ -81,7 +83,7 @@ export async function setup() {
   let base = process.env.BASE_URL;
   if (!base) {
     const port = await freePort();
-    server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--protocol', 'HTTP/1.1', '--directory', path.join(root, 'dist')], { stdio: 'ignore' });
+    server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--protocol', 'HTTP/1.1', '--directory', distDir], { stdio: 'ignore' });
     base = `http://127.0.0.1:${port}/`;
     await waitForServer(base);
   }
