@@ -4,4 +4,5 @@ pub mod egdb_generate;
 pub mod external;
 pub mod learn;
 pub mod matches;
+pub mod puzzles;
 pub mod tune;
