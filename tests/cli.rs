@@ -317,8 +317,8 @@ fn an_unknown_option_or_a_missing_one_is_one_line_on_stderr_and_exit_status_2() 
         (&["fly"], "dame: error: unrecognized subcommand 'fly'\n"),
         (
             &[],
-            "dame: error: missing command (perft, moves, search, pdn, analyse, match, tune, learn, \
-             egdb, engine)\n",
+            "dame: error: missing command (perft, moves, search, pdn, analyse, puzzles, match, tune, \
+             learn, egdb, engine)\n",
         ),
     ] {
         let out = dame(args);
@@ -1202,4 +1202,148 @@ fn analyse_refuses_bad_input_in_one_line_with_exit_status_2() {
         assert!(stdout(&out).is_empty(), "{input}");
         assert_eq!(stderr(&out), message, "{input}");
     }
+}
+
+/// A constructed English game (ACF numbers): Red, to move in `W:W22,23,26,31:B3,4,14,15`, wins
+/// a man with the two-for-one 22-18 15x22 26x17x10 (ACF 11-15 18x11 7x16x23).
+const PUZZLE_SHOT: &str =
+    "[GameType \"21\"]\n[SetUp \"1\"]\n[FEN \"B:B2,7,10,11:W18,19,29,30\"]\n\n\
+                           1. 11-15 18x11 2. 7x16x23 *\n";
+
+/// The first ten plies of an English engine game: nothing to win.
+const PUZZLE_QUIET: &str = "[GameType \"21\"]\n\n\
+                            1. 9-13 24-20 2. 6-9 28-24 3. 11-15 23-18 4. 8-11 27-23 5. 1-6 32-27 *\n";
+
+#[test]
+fn puzzles_finds_the_shot_and_writes_the_same_json_lines_every_time() {
+    let dir = std::env::temp_dir().join(format!("dame-puzzles-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (shot, quiet) = (dir.join("shot.pdn"), dir.join("quiet.pdn"));
+    std::fs::write(&shot, PUZZLE_SHOT).unwrap();
+    std::fs::write(&quiet, PUZZLE_QUIET).unwrap();
+    let (shot, quiet) = (shot.to_str().unwrap(), quiet.to_str().unwrap());
+    let mut files = Vec::new();
+    for run in ["a", "b"] {
+        let out_file = dir.join(format!("{run}.jsonl"));
+        let out_path = out_file.to_str().unwrap();
+        let out = dame(&[
+            "puzzles",
+            "--from",
+            quiet,
+            shot,
+            "--out",
+            out_path,
+            "--depth",
+            "6",
+            "--verify-depth",
+            "8",
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert!(stdout(&out).is_empty());
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("2 games, 5 positions looked at, 1 candidates at depth 6, 1 puzzles kept at depth 8"),
+            "{err}"
+        );
+        files.push(std::fs::read_to_string(&out_file).unwrap());
+    }
+    assert_eq!(files[0], files[1]);
+    let lines: Vec<&str> = files[0].lines().collect();
+    assert_eq!(lines.len(), 1, "{}", files[0]);
+    let prefix = format!(
+        "{{\"id\": \"english-1\", \"rules\": \"english\", \"fen\": \"W:W22,23,26,31:B3,4,14,15\", \
+         \"solution\": [\"22-18\", \"15x22\", \"26x17x10\"], \"gain\": 100, \"source\": \"{shot}:1:0\", \
+         \"rating\": "
+    );
+    assert!(lines[0].starts_with(&prefix), "{}", lines[0]);
+    let rating = lines[0][prefix.len()..].strip_suffix('}').unwrap();
+    assert!(rating.parse::<u32>().is_ok(), "{rating}");
+    // The quiet game alone: an empty file.
+    let none = dir.join("none.jsonl");
+    let out = dame(&[
+        "puzzles",
+        "--from",
+        quiet,
+        "--out",
+        none.to_str().unwrap(),
+        "--depth",
+        "6",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&none).unwrap(), "");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn puzzles_help_names_its_options() {
+    let out = dame(&["puzzles", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    for option in [
+        "--rules",
+        "--from",
+        "--out",
+        "--depth",
+        "--verify-depth",
+        "--egdb",
+        "--max",
+    ] {
+        assert!(
+            text.lines().any(|l| l.trim_start().starts_with(option)),
+            "{option} missing in\n{text}"
+        );
+    }
+    assert!(text.contains("exactly one turn wins"), "{text}");
+    let out = dame(&["--help"]);
+    assert!(
+        stdout(&out)
+            .lines()
+            .any(|l| l.trim_start().starts_with("puzzles ")),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn puzzles_refuses_bad_input_in_one_line_with_exit_status_2() {
+    let file = data("tinsley-cameron-1956.pdn");
+    let record = format!("{}/docs/matches/english-1s.txt", env!("CARGO_MANIFEST_DIR"));
+    let out_file = std::env::temp_dir().join(format!("dame-puzzles-bad-{}", std::process::id()));
+    let out_path = out_file.to_str().unwrap();
+    for args in [
+        vec!["puzzles", "--out", out_path],
+        vec!["puzzles", "--from", &file],
+        vec!["puzzles", "--from", "/no/such/file.pdn", "--out", out_path],
+        vec![
+            "puzzles", "--from", &file, "--out", out_path, "--depth", "0",
+        ],
+        vec![
+            "puzzles", "--from", &file, "--out", out_path, "--depth", "deep",
+        ],
+        vec![
+            "puzzles",
+            "--from",
+            &file,
+            "--out",
+            out_path,
+            "--depth",
+            "6",
+            "--verify-depth",
+            "4",
+        ],
+        vec!["puzzles", "--from", &file, "--out", out_path, "--max", "0"],
+        vec![
+            "puzzles", "--from", &file, "--out", out_path, "--rules", "chess",
+        ],
+        vec!["puzzles", "--from", &record, "--out", out_path],
+    ] {
+        let out = dame(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stdout(&out).is_empty(), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("dame: error: "), "{args:?}: {err}");
+    }
+    assert!(!out_file.exists());
 }
