@@ -39,4 +39,25 @@ fen: string,
 /**
  * The depth to search.
  */
+depth: number, } | { "type": "evaluate", 
+/**
+ * Echoed in the reply.
+ */
+id: number, 
+/**
+ * The preset's id.
+ */
+rules: string, 
+/**
+ * The start position, as FEN.
+ */
+start: string, 
+/**
+ * The turns played since, in notation: the position after them is searched (the
+ * earlier ones count for repetitions).
+ */
+history: Array<string>, 
+/**
+ * The depth to search, 1–[`crate::computer::MAX_BENCH_DEPTH`].
+ */
 depth: number, } | { "type": "newGame" };

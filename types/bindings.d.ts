@@ -18,6 +18,8 @@ import type { WorkerReply } from './WorkerReply';
 import type { GameRecord } from './GameRecord';
 import type { PdnTag } from './PdnTag';
 import type { Explanation } from './Explanation';
+import type { PositionEvalView } from './PositionEvalView';
+import type { PlyJudgement } from './PlyJudgement';
 import type { Refusal } from './Refusal';
 
 /** A game in progress: an opaque handle to the Rust `WebGame`. */
@@ -77,6 +79,12 @@ export declare class WebGame {
   explain(ply: number): Explanation | null;
   /** Counts one more hint (kept in `record()`, shown in `view().hints`); returns the count. */
   countHint(): number;
+  /** Judges every turn the analysis's searches reach (`evals[i]`: the worker's evaluation of the position after `i` turns), as `dame analyse` does. Throws on a malformed evaluation. */
+  judge(evals: PositionEvalView[]): PlyJudgement[];
+  /** The engine's line `turns` (internal notation) from the position after `ply` turns, as played turns (text in the game's notation, paths for arrows); stops at the first illegal turn. */
+  line(ply: number, turns: string[]): PlayedTurn[];
+  /** The game as PDN with the analysis: NAGs, `{[%eval …]}` comments, the engine's line after a bad turn. */
+  pdnAnnotated(red: string, black: string, tags: Record<string, string> | null, evals: PositionEvalView[]): string;
 }
 
 /** What `WebGame.playTyped` throws for a text it does not play: `refusal` says why a well-written turn is not legal (none: the text is not a turn in the game's notation). */

@@ -6,6 +6,7 @@
 /** @import { WorkerReply } from '#types/WorkerReply' */
 /** @typedef {Extract<WorkerReply, { type: 'move' }>} MoveReply */
 /** @typedef {Extract<WorkerReply, { type: 'bench' }>} BenchReply */
+/** @typedef {Extract<WorkerReply, { type: 'evaluation' }>} EvaluationReply */
 /** @typedef {{ resolve: (reply: WorkerReply) => void, reject: (error: Error) => void }} Waiting */
 
 /** @type {Worker | null} */
@@ -102,6 +103,20 @@ export function think({ rules, start, history, level }) {
  * @returns {Promise<BenchReply>} */
 export function bench({ rules, fen, depth }) {
   return request({ type: 'bench', id: 0, rules, fen, depth }, 'bench');
+}
+
+/** Searches the position after `history` to `depth` with a cleared engine, as `dame analyse`
+ * does: { eval: { score, shallower, best, pv, legal, depth }, nodes, ms, fullStrength }. Scores
+ * are the side to move's; turns in the internal notation.
+ * @param {{ rules: string, start: string, history: string[], depth: number }} what
+ * @returns {Promise<EvaluationReply>} */
+export function evaluate({ rules, start, history, depth }) {
+  return request({ type: 'evaluate', id: 0, rules, start, history, depth }, 'evaluation');
+}
+
+/** Whether a request is in flight (the computer thinking, an analysis searching). */
+export function busy() {
+  return pending.size > 0;
 }
 
 /** Drops a search that is still running (an undo or a new game while the computer thinks): the

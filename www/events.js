@@ -152,10 +152,11 @@ export function bindPanel() {
   $('lang').addEventListener('click', () => void switchLang());
   // The other language's words start loading when the pointer or the focus comes to the link.
   for (const event of ['pointerenter', 'focus']) $('lang').addEventListener(event, () => void loadLang(lang() === 'de' ? 'en' : 'de').catch(() => {}));
-  // The tutorial and the rules: their modules are loaded when first opened.
+  // The tutorial, the puzzles and the rules: their modules are loaded when first opened.
   for (const b of document.querySelectorAll('[data-open]')) {
     b.addEventListener('click', () => {
-      const load = b instanceof HTMLElement && b.dataset.open === 'tutorial' ? import('./tutorial.js') : import('./manual.js');
+      const what = b instanceof HTMLElement ? b.dataset.open : '';
+      const load = what === 'tutorial' ? import('./tutorial.js') : what === 'puzzles' ? import('./puzzles.js') : import('./manual.js');
       Promise.all([learnStyles(), load]).then(([, m]) => m.open()).catch((e) => update((s) => say(s, t('lazyFailed', { problem: problemText(e) }), 'error')));
     });
   }

@@ -374,9 +374,18 @@ pub fn judge_game(game: &Game, evals: &[PositionEval]) -> Option<GameAnalysis> {
     if evals.len() != game.positions().len() {
         return None;
     }
-    let plies = game
-        .history()
+    Some(GameAnalysis {
+        plies: judge_plies(game, evals),
+    })
+}
+
+/// The judgements of the first plies of `game` that `evals` (the searches of its first
+/// positions, in order, as in [`judge_game`]) reach: ply `i` for every `i + 1 < evals.len()`.
+/// An analysis still under way judges what it has so far, exactly as the whole game would.
+pub fn judge_plies(game: &Game, evals: &[PositionEval]) -> Vec<PlyAnalysis> {
+    game.history()
         .iter()
+        .take(evals.len().saturating_sub(1))
         .enumerate()
         .map(|(i, &played)| {
             let (before, after) = (&evals[i], &evals[i + 1]);
@@ -402,8 +411,7 @@ pub fn judge_game(game: &Game, evals: &[PositionEval]) -> Option<GameAnalysis> {
                 depth: before.depth,
             }
         })
-        .collect();
-    Some(GameAnalysis { plies })
+        .collect()
 }
 
 /// Analyses `game`: searches every position (the start and after each ply) with `engine` and

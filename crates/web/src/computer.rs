@@ -9,8 +9,9 @@
 //! Protocol: `www/worker.js` posts the string `"ready"` once the module has loaded (messages
 //! sent before that would be lost); then for each [`WorkerRequest`] one [`WorkerReply`].
 
-use crate::types::{WorkerReply, WorkerRequest};
+use crate::types::{PositionEvalView, WorkerReply, WorkerRequest};
 use dame_core::{notation, position_from_fen, Game, Preset};
+use dame_engine::analysis::evaluate_position;
 use dame_engine::{Clock, Engine, LearnedEval, Level, Limits, Player, Profile};
 use std::sync::Arc;
 
@@ -24,6 +25,9 @@ pub struct Computer {
     /// Created at the first `think`, kept from request to request (with its transposition
     /// table) until a new game.
     player: Option<Player>,
+    /// The engine that searches positions for the analysis (created at the first `evaluate`,
+    /// cleared before each position, so the same depth always gives the same answer).
+    analyst: Option<Engine>,
     /// The learned evaluation tables loaded so far (`www/worker.js` fetches them after the
     /// page's first paint): until a family's tables are here, its rules play with the hand
     /// evaluation alone in the browser (natively, [`Player::new`] has the built-in ones).
@@ -51,12 +55,12 @@ pub fn replay(rules: &str, start: &str, history: &[String]) -> Result<Game, Stri
 pub fn busy(request: &WorkerRequest) -> Option<WorkerReply> {
     match *request {
         WorkerRequest::NewGame => None,
-        WorkerRequest::Think { id, .. } | WorkerRequest::Bench { id, .. } => {
-            Some(WorkerReply::Error {
-                id,
-                message: "the computer is busy with another request".to_string(),
-            })
-        }
+        WorkerRequest::Think { id, .. }
+        | WorkerRequest::Bench { id, .. }
+        | WorkerRequest::Evaluate { id, .. } => Some(WorkerReply::Error {
+            id,
+            message: "the computer is busy with another request".to_string(),
+        }),
     }
 }
 
@@ -66,6 +70,7 @@ impl Computer {
     pub const fn new(clock: Clock, seed: fn() -> u64) -> Computer {
         Computer {
             player: None,
+            analyst: None,
             learned: Vec::new(),
             clock,
             seed,
@@ -103,7 +108,74 @@ impl Computer {
                 self.bench(id, &rules, &fen, depth)
                     .unwrap_or_else(|message| WorkerReply::Error { id, message }),
             ),
+            WorkerRequest::Evaluate {
+                id,
+                rules,
+                start,
+                history,
+                depth,
+            } => Some(
+                self.evaluate(id, &rules, &start, &history, depth)
+                    .unwrap_or_else(|message| WorkerReply::Error { id, message }),
+            ),
         }
+    }
+
+    /// Searches the position after `history` to `depth` for the analysis, as `dame analyse`
+    /// does (a cleared engine with the same table size, the same learned tables once loaded).
+    fn evaluate(
+        &mut self,
+        id: u32,
+        rules: &str,
+        start: &str,
+        history: &[String],
+        depth: u32,
+    ) -> Result<WorkerReply, String> {
+        if !(1..=MAX_BENCH_DEPTH).contains(&depth) {
+            return Err(format!("evaluate depth {depth} (1–{MAX_BENCH_DEPTH})"));
+        }
+        let game = replay(rules, start, history)?;
+        let full_strength = self.full_strength(game.preset());
+        let engine = self
+            .analyst
+            .get_or_insert_with(|| Engine::new(TT_MEGABYTES));
+        for tables in &self.learned {
+            engine.use_learned(tables.clone());
+        }
+        let started = (self.clock)();
+        let nodes = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let counted = nodes.clone();
+        let limits = Limits {
+            on_iteration: Some(std::sync::Arc::new(move |r: &dame_engine::SearchResult| {
+                counted.store(r.nodes, std::sync::atomic::Ordering::Relaxed);
+            })),
+            clock: Some(self.clock),
+            ..Limits::depth(depth)
+        };
+        let found = evaluate_position(engine, &game, &limits);
+        let pos = game.position();
+        let mut line = Game::from_position(*pos);
+        let mut pv = Vec::new();
+        for turn in &found.pv {
+            pv.push(notation::turn_text(line.position(), turn));
+            if line.play(turn).is_err() {
+                break;
+            }
+        }
+        Ok(WorkerReply::Evaluation {
+            id,
+            eval: PositionEvalView {
+                score: found.score.into(),
+                shallower: found.shallower.into(),
+                best: found.best.map(|t| notation::turn_text(pos, &t)),
+                pv,
+                legal: found.legal_turns as u32,
+                depth: found.depth,
+            },
+            nodes: nodes.load(std::sync::atomic::Ordering::Relaxed) as f64,
+            ms: (self.clock)() - started,
+            full_strength,
+        })
     }
 
     fn think(

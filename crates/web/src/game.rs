@@ -9,7 +9,7 @@
 use super::exports::to_js;
 use super::input;
 use super::session::{self, Session, MAX_TAGS, RECORD_VERSION};
-use super::types::GameRecord;
+use super::types::{GameRecord, PositionEvalView};
 use wasm_bindgen::prelude::*;
 
 /// A game in progress: the page's handle on a [`Session`].
@@ -50,6 +50,22 @@ fn tags_of(value: &JsValue) -> Result<Vec<(String, String)>, JsError> {
         tags.push((name, value));
     }
     Ok(tags)
+}
+
+/// The analysis's searches as the page passes them: an array of `PositionEvalView`, no longer
+/// than a game can be.
+fn evals_of(value: &JsValue, what: &str) -> Result<Vec<PositionEvalView>, JsError> {
+    if !js_sys::Array::is_array(value) {
+        return Err(JsError::new(&format!(
+            "{what}: the evaluations must be an array, not {}",
+            input::describe(value)
+        )));
+    }
+    if js_sys::Array::from(value).length() > input::MAX_LIST + 1 {
+        return Err(JsError::new(&format!("{what}: too many evaluations")));
+    }
+    serde_wasm_bindgen::from_value(value.clone())
+        .map_err(|e| JsError::new(&format!("{what}: a malformed evaluation: {e}")))
 }
 
 #[wasm_bindgen]
@@ -352,6 +368,61 @@ impl WebGame {
     #[wasm_bindgen(js_name = countHint)]
     pub fn count_hint(&mut self) -> u32 {
         self.session.count_hint()
+    }
+
+    /// Judges every turn the analysis's searches reach (`evals[i]`: the worker's `evaluate` of
+    /// the position after `i` turns), as `dame analyse` does (`PlyJudgement[]`). Throws when an
+    /// evaluation is malformed or names a turn that is not legal where it stands.
+    #[wasm_bindgen(unchecked_return_type = "PlyJudgement[]")]
+    pub fn judge(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "PositionEvalView[]")] evals: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let evals = evals_of(&evals, "judge")?;
+        to_js(
+            &self
+                .session
+                .judge(&evals)
+                .map_err(|e| JsError::new(&format!("judge: {e}")))?,
+        )
+    }
+
+    /// The engine's line `turns` (internal notation) from the position after `ply` turns, as
+    /// played turns (`PlayedTurn[]`: text in the game's notation, paths for arrows); it stops
+    /// at the first turn that is not legal there.
+    #[wasm_bindgen(unchecked_return_type = "PlayedTurn[]")]
+    pub fn line(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] ply: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string[]")] turns: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let ply = self.ply(&ply, "line: the ply")?;
+        let turns = input::list(&turns, "line: the turns", input::MAX_LIST, input::text)?;
+        to_js(
+            &self
+                .session
+                .line(ply, &turns)
+                .map_err(|e| JsError::new(&format!("line: {e}")))?,
+        )
+    }
+
+    /// The game as PDN, as [`WebGame::pdn`] writes it, with the analysis (`evals` as for
+    /// [`WebGame::judge`]): NAGs, `{[%eval …]}` comments and the engine's line after a bad turn.
+    #[wasm_bindgen(js_name = pdnAnnotated)]
+    pub fn pdn_annotated(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] red: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] black: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, string> | null")] tags: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "PositionEvalView[]")] evals: JsValue,
+    ) -> Result<String, JsError> {
+        let red = input::text(&red, "pdnAnnotated: the red player's name")?;
+        let black = input::text(&black, "pdnAnnotated: the black player's name")?;
+        let tags = tags_of(&tags)?;
+        let evals = evals_of(&evals, "pdnAnnotated")?;
+        self.session
+            .pdn_annotated(&red, &black, &tags, &evals)
+            .map_err(|e| JsError::new(&format!("pdnAnnotated: {e}")))
     }
 
     /// `color` ("red" or "black") gives up.

@@ -16,6 +16,10 @@ use crate::types::*;
 use dame_core::notation::{self, IllegalReason, Numbering};
 use dame_core::pdn;
 use dame_core::{position_from_fen, Color, Game, Position, Preset, Square, Turn, TurnStart};
+use dame_engine::analysis::{self, GameAnalysis, PositionEval};
+
+/// The longest line of the engine's that the analysis board shows or writes into a PDN.
+pub const MAX_LINE: usize = 10;
 
 /// The version of [`GameRecord`] written by [`Session::record`].
 pub const RECORD_VERSION: u32 = 1;
@@ -491,6 +495,128 @@ impl Session {
                 value: value.clone(),
             })
             .collect()
+    }
+
+    /// The analysis's searches of this game's first positions (`evals[i]` that of the position
+    /// after `i` turns, as the worker's `evaluate` gives them), read back: each best turn and
+    /// line must be legal where it is played. An error names the position and the turn.
+    fn position_evals(&self, evals: &[PositionEvalView]) -> Result<Vec<PositionEval>, String> {
+        if evals.len() > self.game.positions().len() {
+            return Err(format!(
+                "{} evaluations for a game of {} positions",
+                evals.len(),
+                self.game.positions().len()
+            ));
+        }
+        let mut out = Vec::with_capacity(evals.len());
+        for (i, (view, pos)) in evals.iter().zip(self.game.positions()).enumerate() {
+            let mut line = Game::from_position(*pos);
+            let mut pv = Vec::new();
+            for text in view.pv.iter().take(MAX_LINE) {
+                let turn = line
+                    .play_text(text)
+                    .map_err(|e| format!("evaluation {i}: line turn '{text}': {e}"))?;
+                pv.push(turn);
+            }
+            let best = match &view.best {
+                Some(text) => Some(
+                    notation::read_turn(pos, text)
+                        .map_err(|e| format!("evaluation {i}: best turn '{text}': {e}"))?,
+                ),
+                None => None,
+            };
+            out.push(PositionEval {
+                score: view.score.into(),
+                best,
+                pv,
+                depth: view.depth,
+                shallower: view.shallower.into(),
+                legal_turns: view.legal as usize,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Judges every turn that `evals` (the searches of the game's first positions, in order)
+    /// reach, exactly as `dame analyse` judges them (`dame_engine::analysis::judge_plies`); the
+    /// engine's turns are written in the game's own notation.
+    pub fn judge(&self, evals: &[PositionEvalView]) -> Result<Vec<PlyJudgement>, String> {
+        let evals = self.position_evals(evals)?;
+        let positions = self.game.positions();
+        Ok(analysis::judge_plies(&self.game, &evals)
+            .into_iter()
+            .map(|ply| {
+                let pos = &positions[ply.ply];
+                PlyJudgement {
+                    ply: ply.ply as u32,
+                    side: ply.side.into(),
+                    judgement: ply.judgement.into(),
+                    drop: ply.drop,
+                    forced: ply.forced,
+                    best: ply.best.map(|t| self.numbering().turn_text(pos, &t)),
+                    pv: self.line_texts(pos, &ply.pv),
+                    before: ply.before.into(),
+                    after: ply.after.into(),
+                }
+            })
+            .collect())
+    }
+
+    /// `turns`, played one after the other from `pos`, in the game's own notation.
+    fn line_texts(&self, pos: &Position, turns: &[Turn]) -> Vec<String> {
+        let mut game = Game::from_position(*pos);
+        let mut out = Vec::new();
+        for turn in turns {
+            out.push(self.numbering().turn_text(game.position(), turn));
+            if game.play(turn).is_err() {
+                break;
+            }
+        }
+        out
+    }
+
+    /// A line of turns in the internal notation (the engine's), played from the position after
+    /// `ply` turns: each as the page shows a played turn (its text in the game's own notation,
+    /// its path for the arrows). Stops at the first turn that is not legal there; at most
+    /// [`MAX_LINE`] turns.
+    pub fn line(&self, ply: usize, turns: &[String]) -> Result<Vec<PlayedTurn>, String> {
+        if ply > self.plies() {
+            return Err(format!("no ply {ply} in a game of {} turns", self.plies()));
+        }
+        let mut at = self.clone();
+        at.truncate(ply);
+        let mut out = Vec::new();
+        for text in turns.iter().take(MAX_LINE) {
+            match at.play_text(text) {
+                Ok(turn) => out.push(turn),
+                Err(_) => break,
+            }
+        }
+        Ok(out)
+    }
+
+    /// The game as PDN, as [`Session::pdn`] writes it, with the analysis in it: after each
+    /// judged turn its NAG, `{[%eval …]}` (the position after it, from Red's side) and, where it
+    /// was not the best, the engine's line instead (as `dame analyse` writes it).
+    pub fn pdn_annotated(
+        &self,
+        red: &str,
+        black: &str,
+        extra: &[(String, String)],
+        evals: &[PositionEvalView],
+    ) -> Result<String, String> {
+        let evals = self.position_evals(evals)?;
+        let notes = GameAnalysis {
+            plies: analysis::judge_plies(&self.game, &evals),
+        }
+        .notes(MAX_LINE);
+        let (white, other) = match self.numbering().white() {
+            Color::Red => (red, black),
+            Color::Black => (black, red),
+        };
+        let mut tags: Vec<(&str, &str)> = vec![("White", white), ("Black", other)];
+        tags.extend(extra.iter().map(|(n, v)| (n.as_str(), v.as_str())));
+        Ok(pdn::write_game_annotated(&self.game, &tags, &notes))
     }
 
     /// `color` gives up (a pending huff is dropped).

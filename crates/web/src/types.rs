@@ -8,6 +8,7 @@
 
 use dame_core::notation::IllegalReason;
 use dame_core::{Color, DrawReason, Outcome, WinReason};
+use dame_engine::analysis::{Judgement, Score};
 use serde::{Deserialize, Serialize};
 
 /// Declares [`RefusalCode`], its list [`RefusalCode::ALL`] and its fixed strings from one list.
@@ -412,8 +413,133 @@ pub enum WorkerRequest {
         /// The depth to search.
         depth: u32,
     },
+    /// Search one position of a game to a fixed depth with a cleared engine, for the analysis
+    /// board and the puzzles' check of a turn (`dame_engine::analysis::evaluate_position`): the
+    /// same depth gives the same answer as `dame analyse`.
+    #[serde(rename_all = "camelCase")]
+    Evaluate {
+        /// Echoed in the reply.
+        id: u32,
+        /// The preset's id.
+        rules: String,
+        /// The start position, as FEN.
+        start: String,
+        /// The turns played since, in notation: the position after them is searched (the
+        /// earlier ones count for repetitions).
+        history: Vec<String>,
+        /// The depth to search, 1–[`crate::computer::MAX_BENCH_DEPTH`].
+        depth: u32,
+    },
     /// A new game: forget the transposition table and draw a new seed.
     NewGame,
+}
+
+/// A search's score from the side to move: hundredths of a man, or a forced result in plies.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(tag = "kind", content = "value", rename_all = "camelCase")]
+pub enum ScoreView {
+    /// An evaluation in hundredths of a man.
+    Hundredths(i32),
+    /// A forced win in this many plies.
+    Win(u32),
+    /// A forced loss in this many plies.
+    Loss(u32),
+}
+
+impl From<Score> for ScoreView {
+    fn from(score: Score) -> ScoreView {
+        match score {
+            Score::Hundredths(h) => ScoreView::Hundredths(h),
+            Score::Win(plies) => ScoreView::Win(plies),
+            Score::Loss(plies) => ScoreView::Loss(plies),
+        }
+    }
+}
+
+impl From<ScoreView> for Score {
+    fn from(score: ScoreView) -> Score {
+        match score {
+            ScoreView::Hundredths(h) => Score::Hundredths(h),
+            ScoreView::Win(plies) => Score::Win(plies),
+            ScoreView::Loss(plies) => Score::Loss(plies),
+        }
+    }
+}
+
+impl From<Judgement> for JudgementView {
+    fn from(judgement: Judgement) -> JudgementView {
+        match judgement {
+            Judgement::Best => JudgementView::Best,
+            Judgement::Good => JudgementView::Good,
+            Judgement::Inaccuracy => JudgementView::Inaccuracy,
+            Judgement::Mistake => JudgementView::Mistake,
+            Judgement::Blunder => JudgementView::Blunder,
+        }
+    }
+}
+
+/// One position of a game searched for the analysis (page form of
+/// `dame_engine::analysis::PositionEval`); the page keeps these with the saved game and gives
+/// them back to be judged.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct PositionEvalView {
+    /// The score, the side to move's.
+    pub score: ScoreView,
+    /// The score of the iteration one ply shallower (judges the turn that led here).
+    pub shallower: ScoreView,
+    /// The engine's best turn, in notation; `null` when there is none.
+    pub best: Option<String>,
+    /// The principal variation from this position, in notation.
+    pub pv: Vec<String>,
+    /// The number of legal turns (1: a forced turn, never judged).
+    pub legal: u32,
+    /// The depth searched.
+    pub depth: u32,
+}
+
+/// How good a turn was, as lichess judges moves.
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub enum JudgementView {
+    /// The engine's own best turn, or the only legal one.
+    Best,
+    /// Gave away less than an inaccuracy.
+    Good,
+    /// `?!`
+    Inaccuracy,
+    /// `?`
+    Mistake,
+    /// `??`
+    Blunder,
+}
+
+/// The judgement of one ply of an analysed game.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct PlyJudgement {
+    /// The ply (0: the first turn of the game).
+    pub ply: u32,
+    /// Who played it.
+    pub side: Side,
+    /// The judgement.
+    pub judgement: JudgementView,
+    /// The winning chance it gave away (0–2).
+    pub drop: f64,
+    /// The only legal turn.
+    pub forced: bool,
+    /// The engine's best turn in the position before, in notation.
+    pub best: Option<String>,
+    /// The engine's line from the position before, in notation.
+    pub pv: Vec<String>,
+    /// The score before the turn and after it, both the mover's.
+    pub before: ScoreView,
+    /// The score after the turn, the mover's.
+    pub after: ScoreView,
 }
 
 /// The computer's answer (worker → page).
@@ -449,6 +575,21 @@ pub enum WorkerReply {
         nodes: f64,
         /// Time taken, in milliseconds.
         ms: f64,
+    },
+    /// One position searched ([`WorkerRequest::Evaluate`]).
+    #[serde(rename_all = "camelCase")]
+    Evaluation {
+        /// The request's id.
+        id: u32,
+        /// What the search found.
+        eval: PositionEvalView,
+        /// Positions searched.
+        nodes: f64,
+        /// Time taken, in milliseconds.
+        ms: f64,
+        /// Whether the learned evaluation for these rules was loaded (`dame analyse` always
+        /// has it: until then the page's scores differ from the command's).
+        full_strength: bool,
     },
     /// The request could not be answered.
     #[serde(rename_all = "camelCase")]
@@ -595,6 +736,10 @@ mod tests {
             PdnTag,
             WorkerRequest,
             WorkerReply,
+            ScoreView,
+            PositionEvalView,
+            JudgementView,
+            PlyJudgement,
             TurnKind,
             HuffReason,
             Huffable,

@@ -144,3 +144,118 @@ fn learned_tables_are_loaded_by_family_and_bad_bytes_refused() {
     };
     assert!(!full_strength);
 }
+
+/// The analysis board and `dame analyse` agree: the worker's searches of each position, judged
+/// by the session, give the judgements, best turns and scores that
+/// `dame_engine::analysis::analyse_game` gives at the same depth with the same tables.
+#[test]
+fn the_page_judges_a_game_as_dame_analyse_does() {
+    let mut c = computer();
+    for file in ["short-kings", "huffing", "flying-kings"] {
+        let path = format!(
+            "{}/../../data/learned/{file}.bin",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        c.load_tables(&std::fs::read(path).unwrap()).unwrap();
+    }
+    // A game between two weak players, full of judged turns.
+    let mut history: Vec<String> = Vec::new();
+    for _ in 0..16 {
+        let refs: Vec<&str> = history.iter().map(String::as_str).collect();
+        let Some(WorkerReply::Move {
+            text: Some(text), ..
+        }) = c.answer(think(1, &refs, 1))
+        else {
+            panic!("no turn after {history:?}");
+        };
+        history.push(text);
+    }
+    const DEPTH: u32 = 7;
+    let mut evals = Vec::new();
+    for ply in 0..=history.len() {
+        let reply = c.answer(WorkerRequest::Evaluate {
+            id: ply as u32 + 1,
+            rules: "english".into(),
+            start: "W:W21-32:B1-12".into(),
+            history: history[..ply].to_vec(),
+            depth: DEPTH,
+        });
+        let Some(WorkerReply::Evaluation {
+            id,
+            eval,
+            full_strength,
+            ..
+        }) = reply
+        else {
+            panic!("no evaluation: {reply:?}");
+        };
+        assert_eq!(id, ply as u32 + 1);
+        assert!(full_strength);
+        evals.push(eval);
+    }
+    let mut session = Session::new("english", None).unwrap();
+    for text in &history {
+        session.play_text(text).unwrap();
+    }
+    let page = session.judge(&evals).unwrap();
+
+    let mut engine = dame_engine::Engine::new(computer::TT_MEGABYTES);
+    engine.use_embedded();
+    let cli = dame_engine::analysis::analyse_game(
+        &mut engine,
+        session.game(),
+        &dame_engine::Limits::depth(DEPTH),
+    );
+    assert_eq!(page.len(), cli.plies.len());
+    let positions = session.game().positions();
+    for (p, c) in page.iter().zip(&cli.plies) {
+        assert_eq!(
+            format!("{:?}", p.judgement),
+            format!("{:?}", c.judgement),
+            "ply {}",
+            c.ply
+        );
+        assert_eq!(
+            dame_engine::analysis::Score::from(p.before),
+            c.before,
+            "ply {}",
+            c.ply
+        );
+        assert_eq!(
+            dame_engine::analysis::Score::from(p.after),
+            c.after,
+            "ply {}",
+            c.ply
+        );
+        let best = c
+            .best
+            .map(|t| session.numbering().turn_text(&positions[c.ply], &t));
+        assert_eq!(p.best, best, "ply {}", c.ply);
+    }
+    // A prefix is judged as the whole game judges it.
+    assert_eq!(session.judge(&evals[..5]).unwrap(), page[..4]);
+    // The annotated PDN reads back to the same game.
+    let text = session.pdn_annotated("A", "B", &[], &evals).unwrap();
+    assert!(text.contains("[%eval"), "{text}");
+    let back = Session::from_pdn(&text, "english").unwrap();
+    assert_eq!(back.history(), session.history());
+    // A turn that is not legal where it stands is refused with its place.
+    let mut bad = evals.clone();
+    bad[3].best = Some("1-5".into());
+    assert!(session.judge(&bad).unwrap_err().contains("evaluation 3"));
+    assert!(session.judge(&vec![evals[0].clone(); 40]).is_err());
+}
+
+#[test]
+fn an_evaluation_out_of_range_is_an_error_reply() {
+    let mut c = computer();
+    let (id, message) = error_of(c.answer(WorkerRequest::Evaluate {
+        id: 4,
+        rules: "english".into(),
+        start: "W:W21-32:B1-12".into(),
+        history: vec![],
+        depth: 0,
+    }));
+    assert_eq!(id, 4);
+    assert!(message.contains("depth"), "{message}");
+}
