@@ -213,14 +213,7 @@ struct PuzzlesArgs {
 }
 
 /// The options that only a match between two engine programs has.
-const ENGINE_MATCH_ONLY: [&str; 6] = [
-    "engine_a",
-    "engine_b",
-    "adjudicate",
-    "skip",
-    "record",
-    "pdn",
-];
+const ENGINE_MATCH_ONLY: [&str; 5] = ["engine_a", "engine_b", "adjudicate", "skip", "record"];
 
 #[derive(Args)]
 struct MatchArgs {
@@ -582,7 +575,7 @@ fn cmd_match(opts: MatchArgs) -> Result<(), String> {
         return engine_match(&opts, preset);
     }
     // Without --engine-a and --engine-b, clap requires --a and --b, and refuses the options of
-    // engine matches (--adjudicate, --skip, --record, --pdn).
+    // engine matches (--adjudicate, --skip, --record).
     let (Some(a), Some(b)) = (opts.a, opts.b) else {
         return Err("give --a and --b, or --engine-a and --engine-b".into());
     };
@@ -600,6 +593,7 @@ fn cmd_match(opts: MatchArgs) -> Result<(), String> {
         seed: opts.seed.unwrap_or(1),
         weights_a: None,
         weights_b: None,
+        pdn: opts.pdn.as_ref().map(std::path::PathBuf::from),
     };
     if config.games == 0 {
         return Err("--games must be at least 1".into());
@@ -764,6 +758,7 @@ fn cmd_tune(opts: TuneArgs) -> Result<(), String> {
             seed: 7,
             weights_a: Some(tuned),
             weights_b: Some(start),
+            pdn: None,
         };
         let result = matches::play_match(&config)?;
         out!(

@@ -1041,6 +1041,63 @@ fn a_match_writes_its_games_as_pdn_that_reads_back() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn a_match_between_levels_writes_its_games_as_pdn_too() {
+    let dir = std::env::temp_dir().join(format!("dame-level-pdn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.pdn");
+    let path = file.to_str().unwrap();
+    let args = [
+        "match",
+        "--rules",
+        "blasen",
+        "--a",
+        "1",
+        "--b",
+        "2",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--seed",
+        "5",
+        "--pdn",
+        path,
+    ];
+    let out = dame(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.matches("[Event \"dame match\"]").count(), 2, "{text}");
+    // Both games read back, and the tally agrees with the results written.
+    let back = dame(&["pdn", path]);
+    assert_eq!(back.status.code(), Some(0), "{}\n{text}", stderr(&back));
+    assert_eq!(stdout(&back).lines().count(), 2, "{text}");
+    for (round, game) in text.split("[Event ").skip(1).enumerate() {
+        assert!(
+            game.contains(&format!("[Round \"{}\"]", round + 1)),
+            "{game}"
+        );
+        assert!(game.contains("[Rules \"blasen\"]"), "{game}");
+        // Blasen's first mover is White: A (level 1) in game 1, B (level 2) in game 2.
+        let (white, black) = if round == 0 {
+            ("A: 1 (Anfänger)", "B: 2 (Leicht)")
+        } else {
+            ("B: 2 (Leicht)", "A: 1 (Anfänger)")
+        };
+        assert!(
+            game.contains(&format!("[White \"{white}\"]"))
+                && game.contains(&format!("[Black \"{black}\"]")),
+            "{game}"
+        );
+    }
+    // The same seed plays the same games: a second run adds them again, identical.
+    let again = dame(&args);
+    assert_eq!(again.status.code(), Some(0), "{}", stderr(&again));
+    let twice = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(twice, format!("{text}{text}"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// English checkers, set up: Red (ACF's Black, the first mover) leaves a man hanging with 11-15
 /// (22-18 in docs/rules.md §7 numbering), and Black takes it with 18x11, its only legal turn
 /// (tests/analysis.rs has the same game).

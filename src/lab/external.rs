@@ -356,7 +356,8 @@ pub fn play_engine_match(config: &EngineMatch) -> Result<MatchResult, String> {
         );
         eprintln!("{line}");
         if let Some(file) = &pdn {
-            let text = game_pdn(config, i, a_is_red, &end);
+            let names = (config.a.as_str(), config.b.as_str());
+            let text = game_pdn(names, i, a_is_red, &end);
             append(file, &format!("{text}\n"))
                 .map_err(|e| format!("cannot write the PDN file: {e}"))?;
         }
@@ -379,7 +380,7 @@ pub fn play_engine_match(config: &EngineMatch) -> Result<MatchResult, String> {
 }
 
 /// A file opened to add to (made if missing), shared by the match's threads.
-fn open_to_append(path: &Path) -> Result<Mutex<File>, String> {
+pub(crate) fn open_to_append(path: &Path) -> Result<Mutex<File>, String> {
     std::fs::OpenOptions::new()
         .create(true)
         .append(true)
@@ -389,19 +390,19 @@ fn open_to_append(path: &Path) -> Result<Mutex<File>, String> {
 }
 
 /// Adds `text` in one write, so that a runner stopped at any moment leaves whole lines and games.
-fn append(file: &Mutex<File>, text: &str) -> Result<(), String> {
+pub(crate) fn append(file: &Mutex<File>, text: &str) -> Result<(), String> {
     let mut file = file.lock().map_err(|_| "a thread failed while writing")?;
     file.write_all(text.as_bytes())
         .and_then(|()| file.flush())
         .map_err(|e| e.to_string())
 }
 
-/// Game `i` of the match as PDN: the engines' commands as the players' names, the game's number
-/// as its round, the result as the game ended (by the database's verdict too, named in
-/// `Termination`).
-fn game_pdn(config: &EngineMatch, i: usize, a_is_red: bool, end: &GameEnd) -> String {
-    let numbering = Numbering::of(config.preset);
-    let (a, b) = (format!("A: {}", config.a), format!("B: {}", config.b));
+/// Game `i` of a match as PDN: the players' names (`names`: A's and B's, an engine's command or
+/// a level's name) as White and Black, the game's number as its round, the result as the game
+/// ended (by the database's verdict too, named in `Termination`).
+pub(crate) fn game_pdn(names: (&str, &str), i: usize, a_is_red: bool, end: &GameEnd) -> String {
+    let numbering = Numbering::of(end.game.preset());
+    let (a, b) = (format!("A: {}", names.0), format!("B: {}", names.1));
     let red_is_white = numbering.white() == Color::Red;
     let (white, black) = if a_is_red == red_is_white {
         (a, b)

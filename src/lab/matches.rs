@@ -1,11 +1,13 @@
 //! Engine-against-engine matches: colours alternated over a list of openings, adjudicated by
 //! the draw rules, summarised as wins/draws/losses and an Elo difference with its error margin.
 
+use super::external::{append, game_pdn, open_to_append, GameEnd};
 use dame_core::game::{Game, Outcome};
 use dame_core::Color;
 use dame_core::Preset;
 use dame_engine::Weights;
 use dame_engine::{Level, Player};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The ACF three-move ballots (156), for English checkers.
@@ -40,6 +42,9 @@ pub struct MatchConfig {
     pub weights_a: Option<Weights>,
     /// Evaluation weights of B, if not the rules' own.
     pub weights_b: Option<Weights>,
+    /// A file every finished game is added to as PDN (`--pdn`): the levels' names as the
+    /// players, the game's number as `Round`.
+    pub pdn: Option<PathBuf>,
 }
 
 /// Results from A's point of view.
@@ -126,6 +131,17 @@ pub fn play_game(
     red: &mut Player,
     black: &mut Player,
 ) -> Result<Option<Color>, String> {
+    Ok(play_out(preset, opening, red, black)?.winner)
+}
+
+/// Plays one game from an opening, to its end or [`MAX_PLIES`]: the game as played, the
+/// opening included, and its winner.
+pub fn play_out(
+    preset: Preset,
+    opening: &[String],
+    red: &mut Player,
+    black: &mut Player,
+) -> Result<GameEnd, String> {
     let mut game = Game::new(preset);
     for text in opening {
         game.play_text(text)
@@ -143,9 +159,14 @@ pub fn play_game(
         let turn = turn.ok_or("no turn although the game is not over")?;
         game.play(&turn).map_err(|e| e.to_string())?;
     }
-    Ok(match game.outcome() {
+    let winner = match game.outcome() {
         Some(Outcome::Win { winner, .. }) => Some(winner),
         _ => None,
+    };
+    Ok(GameEnd {
+        game,
+        winner,
+        adjudicated: false,
     })
 }
 
@@ -160,15 +181,27 @@ pub fn play_match(config: &MatchConfig) -> Result<MatchResult, String> {
         b.weights = config.weights_b;
         Ok((a, b))
     };
+    let pdn = config
+        .pdn
+        .as_ref()
+        .map(|path| open_to_append(path).map_err(|e| format!("--pdn {}: {e}", path.display())))
+        .transpose()?;
+    let names = (config.a.to_string(), config.b.to_string());
     let game = |(a, b): &mut (Player, Player), i: usize, opening: &[String], a_is_red: bool| {
         let seed = config.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         a.reseed(seed);
         b.reseed(seed.rotate_left(17));
-        if a_is_red {
-            play_game(config.preset, opening, a, b)
+        let end = if a_is_red {
+            play_out(config.preset, opening, a, b)?
         } else {
-            play_game(config.preset, opening, b, a)
+            play_out(config.preset, opening, b, a)?
+        };
+        if let Some(file) = &pdn {
+            let text = game_pdn((&names.0, &names.1), i, a_is_red, &end);
+            append(file, &format!("{text}\n"))
+                .map_err(|e| format!("cannot write the PDN file: {e}"))?;
         }
+        Ok(end.winner)
     };
     play_games(
         &(0..config.games).collect::<Vec<_>>(),
