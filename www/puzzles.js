@@ -287,6 +287,9 @@ let epoch = 0;
 let said = () => ({ text: '', kind: 'info' });
 /** The solution line in the game's notation, once shown. */
 let shownLine = '';
+/** The puzzles shown since the mode opened (a skipped one does not come straight back).
+ * @type {Set<string>} */
+const seen = new Set();
 /** Whether a set is being loaded (a second click waits for it). */
 let loading = false;
 
@@ -323,6 +326,7 @@ export async function open() {
   });
   buildPanel();
   document.body.classList.add('in-puzzles');
+  seen.clear();
   preset = wanted;
   puzzles = set;
   next();
@@ -335,19 +339,17 @@ function presetName(id) {
   return p ? nameOf(p) : id;
 }
 
-/** The next puzzle: one of the unsolved ones nearest the player's rating (failed ones only when
- * every other is done, then any). */
+/** The next puzzle: one of the untried ones nearest the player's rating, one not shown since the
+ * mode opened where there is one (failed ones only when every other is done, then any). */
 function next() {
   const mine = progress[preset] ?? fresh();
   const solved = new Set(mine.solved);
   const failed = new Set(mine.failed);
   const others = puzzles.filter((p) => p.id !== puzzle?.id);
-  const pools = [
-    others.filter((p) => !solved.has(p.id) && !failed.has(p.id)),
-    others.filter((p) => !solved.has(p.id)),
-    others,
-    puzzles,
-  ];
+  const unseen = (/** @type {Puzzle[]} */ list) => list.filter((p) => !seen.has(p.id));
+  const untried = others.filter((p) => !solved.has(p.id) && !failed.has(p.id));
+  const unsolved = others.filter((p) => !solved.has(p.id));
+  const pools = [unseen(untried), untried, unseen(unsolved), unsolved, others, puzzles];
   const pool = pools.find((p) => p.length) ?? [];
   const near = [...pool].sort((a, b) => Math.abs(a.rating - mine.rating) - Math.abs(b.rating - mine.rating)).slice(0, NEAREST);
   const chosen = near[Math.floor(Math.random() * near.length)];
@@ -374,6 +376,7 @@ function show(p, first) {
   epoch++;
   const old = state.game;
   puzzle = p;
+  seen.add(p.id);
   status = 'solving';
   result = null;
   hinted = 0;
