@@ -2,11 +2,12 @@
 // keyboard (the test reads the solution from the served puzzle file, by the board's data-puzzle),
 // a wrong turn failed with the engine's refutation and tried again, the rating changed and kept
 // across a reload, a corrupt record survived, a set that cannot be loaded, a saved game left as it
-// was, and the module and the sets loaded only when the mode opens.
+// was, the module and the sets loaded only when the mode opens, and the sets offline (content-hashed,
+// cached by the service worker).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withBrowser, openGame, drag, click, idle, fen, message, shot, settle, q } from './helpers.mjs';
+import { withBrowser, openGame, drag, click, idle, fen, message, shot, settle, q, serve, distDir } from './helpers.mjs';
 
 const env = withBrowser();
 
@@ -279,6 +280,7 @@ test('puzzles from a game leave it as it was; the set comes with the mode; anoth
   assert.doesNotMatch(await page.content(), /modulepreload[^>]*puzzles-/);
   await openPuzzles(page, '#puzzles-open-game');
   assert.equal(lazy().length, 2, `the module and the English set: ${lazy()}`);
+  assert.match(lazy()[1], /\/www\/puzzles\/english-[0-9a-f]{16}\.jsonl$/, 'the set is content-hashed');
   assert.equal(await page.isHidden('#controls'), true);
   // Another preset's puzzles: loaded when chosen.
   await page.click('#puzzles-sets button[data-preset="russian"]');
@@ -332,4 +334,37 @@ test('the puzzles on a phone', async () => {
   await shot(page, 'puzzles-phone-panel');
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('offline: the service worker keeps every set, and the puzzles open with no network', async () => {
+  const site = await serve(distDir);
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 820 } });
+  try {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (err) => errors.push(String(err)));
+    await page.goto(site.base + q({ rules: 'blasen' }));
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 30000 });
+    const cached = await page.evaluate(async () => {
+      const out = [];
+      for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) out.push(new URL(r.url).pathname);
+      return out.filter((p) => p.endsWith('.jsonl')).map((p) => p.replace(/^.*\/puzzles\//, '')).sort();
+    });
+    assert.equal(cached.length, 5, `every preset's set is cached: ${cached}`);
+    for (const id of ['blasen', 'english', 'russian', 'standard', 'standard-flying']) {
+      assert.ok(cached.some((f) => new RegExp(`^${id}-[0-9a-f]{16}\\.jsonl$`).test(f)), `${id}: ${cached}`);
+    }
+    await context.setOffline(true);
+    await site.stop();
+    await page.reload();
+    await page.waitForSelector('body[data-ready="1"]');
+    await openPuzzles(page);
+    assert.equal(await board(page, 'rules'), 'blasen');
+    assert.match(await board(page, 'puzzle'), /^blasen-/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await site.stop();
+  }
 });
