@@ -12,6 +12,7 @@ import type { View } from './View';
 import type { WorkerReply } from './WorkerReply';
 import type { GameRecord } from './GameRecord';
 import type { PlayedTurn } from './PlayedTurn';
+import type { PositionEvalView } from './PositionEvalView';
 
 export type { Bindings, WebGame, View, PieceView, PathView, PresetView, LevelView, WorkerReply, GameRecord };
 
@@ -162,6 +163,9 @@ export type State = {
   /** The position (FEN) after the turn the player selected in the move list: that turn is
    * explained while this position is drawn. */
   explained: string | null;
+  /** What the analysis board (www/analysis.js) draws on the board: the engine's line from each
+   * analysed position (`lines[ply]`), as arrows while `shown`. */
+  analysis: { lines: (PlayedTurn[] | undefined)[]; shown: boolean; evals: PositionEvalView[]; depth: number } | null;
 };
 
 /** What the turn order asks the tutorial (www/tutorial.js) while it runs on the board: nothing is

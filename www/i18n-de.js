@@ -115,7 +115,7 @@ export default {
   // Layout and board options: flip, sound, high contrast
   flip: 'Brett drehen', sound: 'Ton', contrast: 'Hoher Kontrast', boardOptions: 'Brett und Anzeige',
   // Tutorial and manual (www/tutorial.js, www/manual.js: their texts live there, loaded when opened)
-  puzzlesOpen: 'Aufgaben', tutorialOpen: 'Anleitung', manualOpen: 'Regeln', lazyFailed: 'Das ließ sich nicht laden: {problem}',
+  analyse: 'Analysieren', puzzlesOpen: 'Aufgaben', tutorialOpen: 'Anleitung', manualOpen: 'Regeln', lazyFailed: 'Das ließ sich nicht laden: {problem}',
   // Hints, "why", typed turns, notation legend (www/assist.js; the words needed only after a
   // click are in www/help.js, loaded then)
   hint: 'Tipp', typeMove: 'Zug eingeben', hintsUsed: '{n} Tipps benutzt', hintsUsed1: '1 Tipp benutzt',

@@ -115,7 +115,7 @@ export default {
   // Layout and board options: flip, sound, high contrast
   flip: 'Flip board', sound: 'Sound', contrast: 'High contrast', boardOptions: 'Board and display',
   // Tutorial and manual (www/tutorial.js, www/manual.js: their texts live there, loaded when opened)
-  puzzlesOpen: 'Puzzles', tutorialOpen: 'Tutorial', manualOpen: 'Rules', lazyFailed: 'This could not be loaded: {problem}',
+  analyse: 'Analyse', puzzlesOpen: 'Puzzles', tutorialOpen: 'Tutorial', manualOpen: 'Rules', lazyFailed: 'This could not be loaded: {problem}',
   // Hints, "why", typed turns, notation legend (www/assist.js; the words needed only after a
   // click are in www/help.js, loaded then)
   hint: 'Hint', typeMove: 'Type a move', hintsUsed: '{n} hints used', hintsUsed1: '1 hint used',

@@ -68,6 +68,23 @@ function bindPdn() {
   on('pdn-file', 'change', (m) => m.actions.importFile());
 }
 
+/** The analysis board's code (www/analysis.js) is loaded when "Analyse" is first used, or at once
+ * when the game resumed has an analysis kept with it (a reload keeps it). */
+function bindAnalysis() {
+  const load = () => import('./analysis.js').catch((e) => {
+    $('message').textContent = t('lazyFailed', { problem: problemText(e) });
+    return null;
+  });
+  for (const b of document.querySelectorAll('[data-analyse]')) b.addEventListener('click', () => void load().then((m) => m?.open()));
+  let kept = null;
+  try {
+    kept = localStorage.getItem('dame.analysis.v1');
+  } catch {
+    // no storage: nothing kept
+  }
+  if (kept) void load().then((m) => m?.restore());
+}
+
 /** The language the page will most likely be shown in (the URL's, else the remembered one, else
  * German), guessed before the wasm layer is there, so that its words load meanwhile.
  * @returns {import('#types/page').Lang} */
@@ -134,6 +151,7 @@ async function boot() {
   // The saved game goes on, unless the URL names a position (a shared link).
   listenTabs(onTabMessage);
   if (url.fen || !resumeSaved()) newGame('setup');
+  bindAnalysis();
   // The computer's worker starts once the board is up, so that it does not delay the first paint.
   if (state.settings.opponent === 'computer') setTimeout(() => engine.startWorker(), 50);
 }

@@ -41,7 +41,14 @@ function today() {
 export function exportPdn() {
   const human = humanColor();
   const name = (/** @type {'red' | 'black'} */ color) => (human ? (color === human ? t('you') : t('vsComputer')) : sideName(color));
-  return currentGame().pdn(name('red'), name('black'), { Event: 'Dame', Date: today() });
+  const game = currentGame();
+  // With the analysis board's searches (www/analysis.js), as far as they go: judgements and
+  // evaluations in the text.
+  const a = state.analysis;
+  if (a?.evals.length) {
+    return game.pdnAnnotated(name('red'), name('black'), { Event: 'Dame', Date: today(), Annotator: `Dame, depth ${a.depth}` }, a.evals);
+  }
+  return game.pdn(name('red'), name('black'), { Event: 'Dame', Date: today() });
 }
 
 /** The file name of a download: dame-english-2026-12-01.pdn. */

@@ -16,6 +16,8 @@ import { highContrast } from './settings.js';
  * @typedef {{ ctx: CanvasRenderingContext2D, size: number, cell: number, o: Color, pal: Palette }} Paint */
 const CURSOR = '#00e5ff';
 const HINT = 'rgba(171, 71, 188, 0.6)';
+const BEST = 'rgba(46, 160, 67, 0.85)';
+const BEST_NEXT = 'rgba(46, 160, 67, 0.45)';
 
 /** Gives the canvas device pixels for a board `size` CSS pixels wide.
  * @param {HTMLCanvasElement} canvas @param {number} size */
@@ -59,6 +61,9 @@ export function render(canvas, now) {
   drawPieces(paint, view, moving ?? held ?? undefined, interactive);
   if (interactive) drawDestinations(paint);
   if (!past) for (const path of state.required) arrow(paint, path.squares, paint.pal.required);
+  // The analysis board: the engine's best line from the position shown, its first two turns.
+  const line = state.analysis?.shown && !moving && !state.drag ? state.analysis.lines[state.past?.ply ?? state.view.plies] : null;
+  for (const [i, turn] of (line ?? []).slice(0, 2).entries()) if (turn.path.length > 1) arrow(paint, turn.path, i ? BEST_NEXT : BEST);
   // The tutorial's texts name squares: their numbers are shown.
   if (state.settings.numbers || state.tutorial) drawNumbers(paint, view.labels);
   if (!past && !moving) drawNamed(paint, state.message.squares ?? [], view.labels);

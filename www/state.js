@@ -41,6 +41,7 @@ export const state = {
   tutorial: null,
   hint: null,
   explained: null,
+  analysis: null,
 };
 
 /** @type {((time: number) => void)[]} */

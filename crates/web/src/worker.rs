@@ -106,6 +106,18 @@ fn read_request(request: &JsValue) -> Result<WorkerRequest, JsError> {
             )?,
             level: number("level")?,
         },
+        "evaluate" => WorkerRequest::Evaluate {
+            id: number("id")?,
+            rules: text("rules")?,
+            start: text("start")?,
+            history: input::list(
+                &get("history")?,
+                &named("history"),
+                input::MAX_LIST,
+                input::text,
+            )?,
+            depth: number("depth")?,
+        },
         "bench" => WorkerRequest::Bench {
             id: number("id")?,
             rules: text("rules")?,
@@ -114,7 +126,7 @@ fn read_request(request: &JsValue) -> Result<WorkerRequest, JsError> {
         },
         other => {
             return Err(JsError::new(&format!(
-                "workerAnswer: unknown request type '{other}' (think, bench, newGame)"
+                "workerAnswer: unknown request type '{other}' (think, evaluate, bench, newGame)"
             )))
         }
     })
