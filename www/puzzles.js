@@ -81,7 +81,8 @@ const UI = {
   twoMen: { de: 'zwei Steine', en: 'two men' },
   manyMen: { de: '{n} Steine', en: '{n} men' },
   find: { de: 'Finde den Zug.', en: 'Find the move.' },
-  ratings: { de: 'Aufgabe: {puzzle} · Deine Wertung: {rating}\u00a0±\u00a0{dev}', en: 'Puzzle: {puzzle} · Your rating: {rating}\u00a0±\u00a0{dev}' },
+  ratingPuzzle: { de: 'Aufgabe: {puzzle}', en: 'Puzzle: {puzzle}' },
+  ratingPlayer: { de: 'Deine Wertung: {rating}\u00a0±\u00a0{dev}', en: 'Your rating: {rating}\u00a0±\u00a0{dev}' },
   change: { de: ' ({delta})', en: ' ({delta})' },
   count: { de: 'Gelöst: {solved} von {total}', en: 'Solved: {solved} of {total}' },
   hint: { de: 'Tipp', en: 'Hint' },
@@ -101,10 +102,10 @@ const UI = {
     en: 'Solved! {move} wins as well (the solution was {solution}).',
   },
   halfHint: { de: 'Mit Tipp gelöst: zählt halb.', en: 'Solved with a hint: counts half.' },
-  failed: { de: '{move} ist nicht die Lösung: {side} antwortet {reply}{line}.', en: '{move} is not the solution: {side} answers {reply}{line}.' },
+  failed: { de: '{move} ist nicht die Lösung: {side} antwortet {reply}.', en: '{move} is not the solution: {side} answers {reply}.' },
   failedPlain: { de: '{move} ist nicht die Lösung.', en: '{move} is not the solution.' },
-  then: { de: ', dann {line}', en: ', then {line}' },
-  after: { de: 'Danach: {after}. Mit der Lösung: {best}.', en: 'After it: {after}. With the solution: {best}.' },
+  after: { de: 'Danach: {after}; mit der Lösung: {best}.', en: 'After it: {after}; with the solution: {best}.' },
+  refutation: { de: 'Widerlegung: {line}', en: 'Refutation: {line}' },
   wins: { de: '{side} gewinnt', en: '{side} wins' },
   ahead: { de: '{side} liegt {n} vorn', en: '{side} is {n} ahead' },
   level: { de: 'ausgeglichen', en: 'level' },
@@ -285,8 +286,10 @@ let hinted = 0;
 let epoch = 0;
 /** The last message, made again in the other language on a switch. @type {() => Message} */
 let said = () => ({ text: '', kind: 'info' });
-/** The solution line in the game's notation, once shown. */
+/** A line in the game's notation shown in the panel (the refutation, the solution), and its words. */
 let shownLine = '';
+/** @type {Words} */
+let lineWords = { de: '', en: '' };
 /** The puzzles shown since the mode opened (a skipped one does not come straight back).
  * @type {Set<string>} */
 const seen = new Set();
@@ -586,8 +589,8 @@ function finish(you, played) {
 }
 
 /** A turn other than the solution's fails: said why (the engine's refutation in the game's
- * notation, drawn as an arrow), and what the solution keeps.
- * @param {string} played @param {number} n @param {PositionEvalView | null} after
+ * notation, its first turn drawn as an arrow and its line in the panel), and what the solution
+ * keeps. @param {string} played @param {number} n @param {PositionEvalView | null} after
  * @param {PositionEvalView | null} best @param {unknown} problem @param {string} you */
 function fail(played, n, after, best, problem, you) {
   const game = state.game;
@@ -597,29 +600,28 @@ function fail(played, n, after, best, problem, you) {
   const change = rate(0);
   const moveText = lineText(game, n, [played]);
   const pv = after ? (after.pv.length ? after.pv : after.best ? [after.best] : []) : [];
-  const refutation = lineTurns(game, n + 1, pv).slice(0, 3);
-  const why = () => {
+  const refutation = lineTurns(game, n + 1, pv).slice(0, 4);
+  shownLine = refutation.map((t) => t.text).join(' ');
+  lineWords = UI.refutation;
+  said = () => {
     if (!after || !best || !refutation.length) {
-      return [w(UI.failedPlain, { move: moveText }), problem ? w(UI.notChecked, { problem: problemText(problem) }) : ''];
+      const why = problem ? w(UI.notChecked, { problem: problemText(problem) }) : '';
+      return { text: [w(UI.failedPlain, { move: moveText }), why].filter(Boolean).join(' '), kind: 'error' };
     }
-    const [reply, ...rest] = refutation;
-    return [
-      w(UI.failed, {
-        move: moveText,
-        side: sideName(other(solver())),
-        reply: reply.text,
-        line: rest.length ? w(UI.then, { line: rest.map((t) => t.text).join(' ') }) : '',
-      }),
-      w(UI.after, { after: scoreWords(solverScore(after.score)), best: scoreWords(solverScore(best.score)) }),
-    ];
+    return {
+      text: [
+        w(UI.failed, { move: moveText, side: sideName(other(solver())), reply: refutation[0].text }),
+        w(UI.after, { after: scoreWords(solverScore(after.score)), best: scoreWords(solverScore(best.score)) }),
+      ].join(' '),
+      kind: 'error',
+    };
   };
-  said = () => ({ text: [...why(), resultWords(change), w(UI.retryHint)].filter(Boolean).join(' '), kind: 'error' });
   const arrow = refutation[0];
   update((s) => {
     hook.open = false;
     s.required = arrow ? [{ squares: arrow.path, captured: arrow.captured, crowns: arrow.crowns, unfinished: false, text: arrow.text }] : [];
     sayNow(s);
-    s.announce = { text: `${you} ${said().text}`, n: s.announce.n + 1 };
+    s.announce = { text: [you, said().text, resultWords(change), w(UI.retryHint)].filter(Boolean).join(' '), n: s.announce.n + 1 };
   });
   syncPanel();
   $('puzzles-retry').focus({ preventScroll: true });
@@ -767,6 +769,7 @@ async function showSolution() {
   result = kept;
   status = 'busy';
   shownLine = solutionText();
+  lineWords = UI.line;
   said = () => ({ text: w(UI.showing, { line: solutionText() }), kind: 'info' });
   update((s) => {
     hook.open = false;
@@ -867,6 +870,7 @@ function buildPanel() {
   }
   const taskText = el('p', { id: 'puzzles-task', class: 'tut-task' });
   const ratings = el('p', { id: 'puzzles-ratings', class: 'puz-ratings' });
+  ratings.append(el('span', { id: 'puzzles-rating-puzzle' }), ' · ', el('span', { id: 'puzzles-rating-player' }));
   const count = el('p', { id: 'puzzles-count', class: 'tut-count' });
   const line = el('p', { id: 'puzzles-line', class: 'puz-line' });
   const nav = el('div', { class: 'tut-nav' });
@@ -911,10 +915,11 @@ function syncPanel() {
   set('puzzles-task', task());
   const mine = progress[preset] ?? fresh();
   const change = rated && delta && result ? w(UI.change, { delta: signed(delta) }) : '';
-  set('puzzles-ratings', w(UI.ratings, { puzzle: puzzle.rating, rating: Math.round(mine.rating), dev: Math.round(mine.deviation) }) + change);
+  set('puzzles-rating-puzzle', w(UI.ratingPuzzle, { puzzle: puzzle.rating }));
+  set('puzzles-rating-player', w(UI.ratingPlayer, { rating: Math.round(mine.rating), dev: Math.round(mine.deviation) }) + change);
   const ids = new Set(puzzles.map((p) => p.id));
   set('puzzles-count', w(UI.count, { solved: mine.solved.filter((id) => ids.has(id)).length, total: puzzles.length }));
-  set('puzzles-line', shownLine ? w(UI.line, { line: shownLine }) : '');
+  set('puzzles-line', shownLine ? w(lineWords, { line: shownLine }) : '');
   $('puzzles-line').hidden = !shownLine;
   set('puzzles-hint', w(UI.hint));
   set('puzzles-retry', w(UI.retry));
