@@ -31,6 +31,8 @@ export const KEY = 'dame.analysis.v1';
 export const DEPTH = 12;
 /** "Deeper" adds this much, up to MAX_DEPTH. */
 const STEP = 2;
+/** The turns of the best line shown in words (the first two are drawn). */
+const LINE = 6;
 const MAX_DEPTH = 20;
 /** The slope of the winning-chance curve (dame_engine::analysis::WINNING_CHANCE_SCALE), for
  * drawing the graph and the bar only: the judgements come from the wasm layer. */
@@ -180,17 +182,29 @@ function judgements() {
   return judged.list;
 }
 
+/** The engine's line from each analysed position as played turns (arrows and text), kept: each
+ * is made once (the wasm layer replays the game to it), for the game's turns up to it. */
+let lineCache = /** @type {{ key: string, turns: PlayedTurn[] | undefined }[]} */ ([]);
+
 /** The engine's line from each analysed position, for the arrows. @param {WebGame} game @param {number} usable */
 function lines(game, usable) {
+  const history = game.history();
   /** @type {(PlayedTurn[] | undefined)[]} */
   const out = [];
   for (let i = 0; i < usable && kept; i++) {
-    try {
-      out.push(game.line(i, kept.evals[i].pv.slice(0, 2)));
-    } catch {
-      out.push(undefined);
+    const key = `${game.startFen()} ${history.slice(0, i).join(' ')} | ${kept.evals[i].pv.slice(0, LINE).join(' ')}`;
+    if (lineCache[i]?.key !== key) {
+      let turns;
+      try {
+        turns = game.line(i, kept.evals[i].pv.slice(0, LINE));
+      } catch {
+        turns = undefined;
+      }
+      lineCache[i] = { key, turns };
     }
+    out.push(lineCache[i].turns);
   }
+  lineCache.length = Math.min(lineCache.length, Math.max(usable, 0));
   const evals = kept ? kept.evals.slice(0, usable) : [];
   update((s) => { s.analysis = { lines: out, shown, evals, depth: kept?.depth ?? DEPTH }; });
 }
@@ -381,7 +395,7 @@ function buildPanel() {
     const r = graph.getBoundingClientRect();
     const n = state.view?.plies ?? 0;
     if (!r.width || !n) return;
-    look(Math.round(((e.clientX - r.left) / r.width) * n));
+    look(Math.round((((e.clientX - r.left) / r.width) * 100 - 1) / 98 * n));
   });
   graph.addEventListener('keydown', (e) => {
     const n = state.view?.plies ?? 0;
@@ -411,7 +425,7 @@ function buildPanel() {
     buttons.append(b);
   }
   section.append(title, bar, graph, progressRow, line, counts, buttons);
-  $('board-frame').after(section);
+  $('message').after(section);
   return section;
 }
 
@@ -470,19 +484,8 @@ function syncPanel() {
   }
 
   // The best line from the position shown, in the game's notation.
-  const line = state.analysis?.lines[at];
-  const e = kept.evals[at];
-  let text = '';
-  if (e && game) {
-    try {
-      const turns = game.line(at, e.pv.slice(0, 6));
-      text = turns.length ? w(UI.line, { line: turns.map((t) => t.text).join(' ') }) : w(UI.noLine);
-    } catch {
-      text = '';
-    }
-  }
-  void line;
-  setText('analysis-line', text);
+  const turns = state.analysis?.lines[at];
+  setText('analysis-line', !turns ? '' : turns.length ? w(UI.line, { line: turns.map((t) => t.text).join(' ') }) : w(UI.noLine));
 
   // Counts per side.
   setText('analysis-counts', done > plies ? countsText(list) : '');
@@ -512,12 +515,12 @@ function syncGraph(done, plies, at, list) {
   const graph = document.getElementById('analysis-graph');
   if (!graph) return;
   const n = Math.max(plies, 1);
-  const x = (/** @type {number} */ i) => (i / n) * 100;
+  const x = (/** @type {number} */ i) => 1 + (i / n) * 98;
   const y = (/** @type {number} */ i) => {
     const s = redScore(i);
     return s ? 20 - chance(s) * 19 : 20;
   };
-  let d = 'M0 20';
+  let d = 'M1 20';
   for (let i = 0; i < done; i++) d += ` L${x(i).toFixed(2)} ${y(i).toFixed(2)}`;
   d += ` L${x(Math.max(done - 1, 0)).toFixed(2)} 20 Z`;
   graph.querySelector('.red-area')?.setAttribute('d', d);

@@ -62,7 +62,7 @@ export function render(canvas, now) {
   if (interactive) drawDestinations(paint);
   if (!past) for (const path of state.required) arrow(paint, path.squares, paint.pal.required);
   // The analysis board: the engine's best line from the position shown, its first two turns.
-  const line = state.analysis?.shown && !moving && !state.drag ? state.analysis.lines[state.past?.ply ?? state.view.plies] : null;
+  const line = state.analysis?.shown && !state.tutorial && !moving && !state.drag ? state.analysis.lines[state.past?.ply ?? state.view.plies] : null;
   for (const [i, turn] of (line ?? []).slice(0, 2).entries()) if (turn.path.length > 1) arrow(paint, turn.path, i ? BEST_NEXT : BEST);
   // The tutorial's texts name squares: their numbers are shown.
   if (state.settings.numbers || state.tutorial) drawNumbers(paint, view.labels);

@@ -175,6 +175,39 @@ try {
     report(`search speed, english start, depth ${depth}: browser ${(best.nps / 1e6).toFixed(2)} M nodes/s (${best.nodes} nodes, ${best.ms.toFixed(0)} ms), native ${(native.nps / 1e6).toFixed(2)} M nodes/s: ratio ${(best.nps / native.nps).toFixed(2)} (budget ≥ 0.6)`);
     if (best.nodes !== native.nodes) report(`  (node counts differ: browser ${best.nodes}, native ${native.nodes})`);
   }
+
+  // 5. The analysis board: a 60-ply game (the first 60 plies of the first game against DarkHorse
+  // in docs/matches/) imported and analysed at the default depth; the time to the last position
+  // and the main-thread long tasks meanwhile.
+  {
+    const games = readFileSync(path.join(root, 'docs/matches/darkhorse-english-0.2s.pdn'), 'utf8');
+    const first = games.split(/\n(?=\[Event )/)[0];
+    const body = first.replace(/^\[.*\]$/gm, '').replace(/\{[^}]*\}/g, ' ');
+    const turns = body.split(/\s+/).filter((w) => /^\d+[-x]\d+/.test(w)).slice(0, 60);
+    const movetext = turns.map((t, i) => (i % 2 ? t : `${i / 2 + 1}. ${t}`)).join(' ');
+    const pdn = `[GameType "21"]\n\n${movetext} *\n`;
+    const { page, context } = await openGame(env, '?rules=english&opponent=human');
+    await page.click('#pdn summary');
+    await page.fill('#pdn-text', pdn);
+    await page.click('#pdn-import');
+    await page.waitForFunction((n) => window.dame.state.view?.history.length === n, turns.length);
+    await idle(page);
+    // Like for like with `dame analyse`: the worker has its learned tables first.
+    await page.evaluate(async () => {
+      const ask = () => window.dame.engine.think({ rules: 'english', start: 'W:W21-32:B1-12', history: [], level: 1 });
+      while (!(await ask()).fullStrength) await new Promise((r) => setTimeout(r, 50));
+      window.__long = [];
+      new PerformanceObserver((list) => window.__long.push(...list.getEntries())).observe({ type: 'longtask' });
+    });
+    const t0 = Date.now();
+    await page.click('#analyse');
+    await page.waitForSelector('#analysis[data-state="done"]', { timeout: 300000 });
+    const ms = Date.now() - t0;
+    const long = await page.evaluate(() => window.__long.map((e) => e.duration));
+    const depth = await page.getAttribute('#analysis', 'data-depth');
+    report(`analysis of a ${turns.length}-ply game at the default depth ${depth}: ${(ms / 1000).toFixed(1)} s (budget 30 s); main-thread long tasks meanwhile: ${long.length} > 50 ms, longest ${Math.max(0, ...long).toFixed(0)} ms`);
+    await context.close();
+  }
 } finally {
   await env.close();
 }
