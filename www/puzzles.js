@@ -36,7 +36,7 @@ import { $, canvas, showBoard } from './dom.js';
 import { turnWords } from './words.js';
 import * as engine from './engine.js';
 
-/** @import { WebGame, TutorialHook, Message, LastMove, Color, Phase } from '#types/page' */
+/** @import { State, WebGame, TutorialHook, Message, LastMove, Color, Phase } from '#types/page' */
 /** @import { PlayedTurn } from '#types/PlayedTurn' */
 /** @import { ScoreView } from '#types/ScoreView' */
 /** @import { PositionEvalView } from '#types/PositionEvalView' */
@@ -257,9 +257,10 @@ export function glicko(rating, deviation, against, score) {
 
 // ------------------------------------------------------------------ the mode on the board
 
-/** The game that was there, put aside while the puzzles run.
+/** The game that was there, put aside while the puzzles run (with the analysis board's arrows).
  * @typedef {{ game: WebGame | null, gameId: string | null, phase: Phase, elsewhere: 'same' | 'other' | null,
- *   orientation: Color, message: Message, prompt: Message | null, lastMove: LastMove | null }} Aside */
+ *   orientation: Color, message: Message, prompt: Message | null, lastMove: LastMove | null,
+ *   analysis: State['analysis'] }} Aside */
 
 /** @type {Aside | null} */
 let aside = null;
@@ -319,10 +320,12 @@ export async function open() {
   aside = {
     game: state.game, gameId: state.gameId, phase: state.phase, elsewhere: state.elsewhere,
     orientation: state.orientation, message: state.message, prompt: state.prompt, lastMove: state.lastMove,
+    analysis: state.analysis,
   };
   progress = readProgress();
   update((s) => {
     s.tutorial = hook;
+    s.analysis = null;
     s.gameId = null;
     s.elsewhere = null;
     s.share = null;
@@ -416,7 +419,7 @@ function task() {
   return w(UI.taskMen, { side, count });
 }
 
-/** Says the last message (inside update()). @param {import('#types/page').State} s */
+/** Says the last message (inside update()). @param {State} s */
 function sayNow(s) {
   const m = said();
   say(s, m.text, m.kind);
@@ -808,6 +811,7 @@ function leave() {
     s.lastMove = back.lastMove;
     s.message = back.phase === 'setup' ? { text: beforePlay(), kind: 'info' } : back.message;
     s.prompt = back.prompt;
+    s.analysis = back.analysis;
   });
   if (mine && mine !== back.game) mine.free();
   aside = null;
