@@ -223,6 +223,23 @@ test('a wrong turn fails, explained with the engine\'s refutation; try again, th
   await context.close();
 });
 
+test('another turn that wins as surely solves the puzzle too (the engine judges it)', async () => {
+  // A set of one puzzle, served in place of the English one: three kings against a man, where
+  // 15-11 wins at once and 14-10 a little later (dame search: a forced win after either).
+  const set = JSON.stringify({ id: 'english-1', rules: 'english', fen: 'W:WK14,K15,K22:B4', solution: ['15-11', '4-8', '11x4'], gain: 'win', rating: 1300 });
+  const { page, context, errors } = await openGame(env, q({ rules: 'english', lang: 'en' }), { serviceWorkers: 'block' });
+  await page.route(/\/puzzles\/english(-[0-9a-f]+)?\.jsonl$/, (route) => route.fulfill({ body: set + '\n', contentType: 'application/x-ndjson' }));
+  await openPuzzles(page);
+  assert.equal(await board(page, 'puzzle'), 'english-1');
+  assert.match(await page.textContent('#puzzles-task'), /^Red to move wins\.$/);
+  await drag(page, 14, 10);
+  await page.waitForSelector('#board[data-puzzle-state="solved"]', { timeout: 60000 });
+  await idle(page);
+  assert.match(await message(page), /^Solved! \S+ wins as well \(the solution was \S+ \S+ \S+\)\. Your rating: \d+ \(\+\d+\)\.$/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the hint marks the piece, then shows the move', async () => {
   const { page, context } = await openGame(env, q({ rules: 'english' }));
   await openPuzzles(page);
