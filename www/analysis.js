@@ -571,24 +571,25 @@ function syncMoveList(list) {
   }
 }
 
-/** The counts on the result card, once the whole game is analysed. @param {PlyJudgement[]} list */
+/** The counts on the result card and in the result beside the board, once the whole game is
+ * analysed. @param {PlyJudgement[]} list */
 function syncOverCard(list) {
-  const card = $('over-text').parentElement;
-  if (!card) return;
-  let p = document.getElementById('over-analysis');
   const plies = state.view?.plies ?? 0;
-  const complete = !!kept && kept.evals.length > plies && list.length === plies && state.phase === 'over';
-  if (!complete) {
-    if (p) p.hidden = true;
-    return;
+  const complete = !!kept && kept.evals.length > plies && list.length === plies && state.phase === 'over' && !state.tutorial;
+  for (const [id, after, tag] of [['over-analysis', 'over-hints', 'p'], ['result-analysis', 'result-text', 'span']]) {
+    let e = document.getElementById(id);
+    if (!complete) {
+      if (e) e.hidden = true;
+      continue;
+    }
+    if (!e) {
+      e = el(tag, { id, class: 'counts' });
+      $(after).after(e);
+    }
+    e.hidden = false;
+    const text = countsText(list);
+    if (e.textContent !== text) e.textContent = text;
   }
-  if (!p) {
-    p = el('p', { id: 'over-analysis' });
-    $('over-hints').after(p);
-  }
-  p.hidden = false;
-  const text = countsText(list);
-  if (p.textContent !== text) p.textContent = text;
 }
 
 // ------------------------------------------------------------------ learn from your mistakes

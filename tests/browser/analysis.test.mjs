@@ -51,8 +51,7 @@ test('a man left hanging is marked a blunder, with the better turn, the graph an
   assert.ok(await page.evaluate(() => window.dame.state.analysis.shown && window.dame.state.analysis.lines[3].length > 0));
 
   // A click on the graph's start shows the start position; the keyboard steps on from there.
-  const box = await page.locator('#analysis-graph').boundingBox();
-  await page.mouse.click(box.x + 2, box.y + box.height / 2);
+  await page.locator('#analysis-graph').click({ position: { x: 2, y: 20 } });
   await page.waitForFunction(() => window.dame.state.past?.ply === 0);
   assert.equal(await fen(page), 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12');
   await page.waitForFunction(() => Math.abs(Number(document.getElementById('board').dataset.eval)) < 60);
@@ -121,6 +120,26 @@ test('the analysis is kept over a reload and written into the PDN export', async
   await page.waitForFunction(() => /Game loaded/.test(document.getElementById('pdn-message').textContent ?? ''));
   await idle(page);
   assert.deepEqual(await page.evaluate(() => window.dame.state.view.history), ['11-15', '21-17', '15-18']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('from the result card: the finished game analysed, the counts beside the board', async () => {
+  // English, two players: Red takes Black's last man.
+  const { page, errors, context } = await openGame(env, q({ rules: 'english', opponent: 'human', lang: 'en', fen: 'W:W23,30:B19' }));
+  await play(page);
+  const path = await page.evaluate(() => window.dame.state.game.grab(window.dame.state.view.movable[0]).paths[0].squares);
+  await drag(page, path[0], path.at(-1), path.slice(1, -1));
+  await page.waitForSelector('#over:not([hidden])');
+  await page.click('#over-analyse');
+  await page.waitForSelector('#over', { state: 'hidden' });
+  await analysed(page);
+  await page.waitForSelector('#result-analysis:not([hidden])');
+  assert.match(await page.textContent('#result-analysis'), /^Red: 0 inaccuracies, 0 mistakes, 0 blunders · Black: /);
+  assert.equal(await page.getAttribute('#moves button.ply[data-ply="1"]', 'data-judgement'), 'best');
+  // The final position: Black has lost.
+  assert.equal(await page.getAttribute('#board', 'data-eval'), 'win 0');
+  assert.match(await page.textContent('#eval-text'), /#0/);
   assert.deepEqual(errors, []);
   await context.close();
 });
