@@ -10,9 +10,10 @@
 // module (`state.tutorial`): the wasm layer decides what is legal; here the turn is only compared
 // with the solution's (its text, or the position it leads to). The solution's turn: the opponent
 // answers with the line's next turn, until the line ends (solved). Another turn: the computer's
-// worker searches the position after it and after the solution's turn to the same depth; a turn
-// that keeps the win as surely (a forced win, or within 30 hundredths of the solution's score)
-// solves the puzzle too, any other fails it, with the engine's refutation in the game's notation.
+// worker searches the position after it and after the solution's turn to the same depth (10 to
+// 14: the rest of the line and two plies); a turn that keeps the win as surely (a forced win, or
+// within 30 hundredths of the solution's score where the search saw the solution's gain) solves
+// the puzzle too, any other fails it, with the engine's refutation in the game's notation.
 // The game that was there is put aside and restored on leaving; the saved game is never written
 // meanwhile; the computer does not move.
 //
@@ -64,8 +65,14 @@ const START_RATING = 1200;
 const START_DEVIATION = 350;
 const MIN_DEVIATION = 50;
 const PUZZLE_DEVIATION = 75;
-/** The depth of the searches that judge a turn other than the solution's. */
+/** The depth of the searches that judge a turn other than the solution's: the rest of the line and
+ * two plies more, at least DEPTH and at most MAX_DEPTH (in the browser under a second for a full
+ * board at 14, about four at 16). */
 const DEPTH = 10;
+const MAX_DEPTH = 14;
+/** The solution's score (the solver's, hundredths) from which a search is taken to see its gain:
+ * below it the search did not reach it, and only a forced win solves the puzzle another way. */
+const SEEN = 50;
 /** How much less than the solution's score (hundredths of a man) another turn may keep. */
 const SLACK = 30;
 /** Among how many unsolved puzzles nearest the player's rating the next is chosen. */
@@ -105,6 +112,7 @@ const UI = {
   failed: { de: '{move} ist nicht die Lösung: {side} antwortet {reply}.', en: '{move} is not the solution: {side} answers {reply}.' },
   failedPlain: { de: '{move} ist nicht die Lösung.', en: '{move} is not the solution.' },
   after: { de: 'Danach: {after}; mit der Lösung: {best}.', en: 'After it: {after}; with the solution: {best}.' },
+  afterOnly: { de: 'Danach: {after}.', en: 'After it: {after}.' },
   refutation: { de: 'Widerlegung: {line}', en: 'Refutation: {line}' },
   wins: { de: '{side} gewinnt', en: '{side} wins' },
   ahead: { de: '{side} liegt {n} vorn', en: '{side} is {n} ahead' },
@@ -517,6 +525,7 @@ async function check(played, n, you) {
   });
   syncPanel();
   const before = game.history().slice(0, n);
+  const depth = Math.min(MAX_DEPTH, Math.max(DEPTH, p.solution.length - n + 1));
   /** @type {PositionEvalView | null} */
   let after = null;
   /** @type {PositionEvalView | null} */
@@ -524,7 +533,7 @@ async function check(played, n, you) {
   /** @type {unknown} */
   let problem = null;
   try {
-    const ask = (/** @type {string} */ turn) => engine.evaluate({ rules: p.rules, start: p.fen, history: [...before, turn], depth: DEPTH });
+    const ask = (/** @type {string} */ turn) => engine.evaluate({ rules: p.rules, start: p.fen, history: [...before, turn], depth });
     const [a, b] = await Promise.all([ask(played), ask(p.solution[n] ?? played)]);
     after = a.eval;
     best = b.eval;
@@ -547,14 +556,18 @@ function solverScore(score) {
   return { kind: 'hundredths', value: -score.value };
 }
 
-/** Does a turn scoring `after` keep the win as surely as the solution's, scoring `best`?
+/** Does a turn scoring `after` keep the win as surely as the solution's, scoring `best` (both the
+ * solver's)? A forced win does; else one within SLACK of the solution's, when the search saw the
+ * solution's gain (a long line may be beyond its depth: then nothing else counts).
  * @param {ScoreView} after @param {ScoreView} best */
 function keeps(after, best) {
   if (after.kind === 'win') return true;
-  if (after.kind === 'loss' || best.kind === 'win') return false;
-  if (best.kind === 'loss') return true;
+  if (after.kind === 'loss' || best.kind !== 'hundredths' || !reached(best)) return false;
   return after.value >= best.value - SLACK;
 }
+
+/** Did the search see the solution's gain? @param {ScoreView} best the solver's score after it */
+const reached = (best) => best.kind === 'win' || (best.kind === 'hundredths' && best.value >= SEEN);
 
 /** A score from the solver's side in words: "Rot gewinnt", "Rot liegt 1,2 Steine vorn".
  * @param {ScoreView} score */
@@ -614,7 +627,9 @@ function fail(played, n, after, best, problem, you) {
     return {
       text: [
         w(UI.failed, { move: moveText, side: sideName(other(solver())), reply: refutation[0].text }),
-        w(UI.after, { after: scoreWords(solverScore(after.score)), best: scoreWords(solverScore(best.score)) }),
+        reached(solverScore(best.score))
+          ? w(UI.after, { after: scoreWords(solverScore(after.score)), best: scoreWords(solverScore(best.score)) })
+          : w(UI.afterOnly, { after: scoreWords(solverScore(after.score)) }),
       ].join(' '),
       kind: 'error',
     };
@@ -874,7 +889,9 @@ function buildPanel() {
   }
   const taskText = el('p', { id: 'puzzles-task', class: 'tut-task' });
   const ratings = el('p', { id: 'puzzles-ratings', class: 'puz-ratings' });
-  ratings.append(el('span', { id: 'puzzles-rating-puzzle' }), ' · ', el('span', { id: 'puzzles-rating-player' }));
+  const dot = el('span', { class: 'puz-sep' });
+  dot.textContent = ' · ';
+  ratings.append(el('span', { id: 'puzzles-rating-puzzle' }), dot, el('span', { id: 'puzzles-rating-player' }));
   const count = el('p', { id: 'puzzles-count', class: 'tut-count' });
   const line = el('p', { id: 'puzzles-line', class: 'puz-line' });
   const nav = el('div', { class: 'tut-nav' });
