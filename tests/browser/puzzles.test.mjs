@@ -8,6 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withBrowser, openGame, drag, click, idle, fen, message, shot, settle, q, serve, distDir } from './helpers.mjs';
+import { seriousViolations } from './axe.mjs';
 
 const env = withBrowser();
 
@@ -199,6 +200,7 @@ test('a wrong turn fails, explained with the engine\'s refutation; try again, th
   assert.match(await page.textContent('#puzzles-ratings'), /Deine Wertung: \d+\u00a0±\u00a0\d+ \(−\d+\)$/, 'the rating went down');
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'puzzles-retry');
   await shot(page, 'puzzles-failed');
+  assert.deepEqual(await seriousViolations(page, { label: 'a failed puzzle' }), []);
   const failed = await stored(page, 'english');
   assert.deepEqual(failed.failed, [puzzle.id]);
   // Try again: the puzzle's position, and this time it is solved, but not rated again.
@@ -349,6 +351,7 @@ test('the puzzles on a phone', async () => {
   await shot(page, 'puzzles-phone');
   await page.evaluate(() => document.getElementById('puzzles').scrollIntoView());
   await shot(page, 'puzzles-phone-panel');
+  assert.deepEqual(await seriousViolations(page, { label: 'puzzles' }), []);
   assert.deepEqual(errors, []);
   await context.close();
 });
