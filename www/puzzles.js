@@ -370,9 +370,10 @@ function next() {
   if (chosen) show(chosen, true);
 }
 
-/** Shows `p` from its position; `first`: a new puzzle (not another attempt).
- * @param {Puzzle} p @param {boolean} first */
-function show(p, first) {
+/** Shows `p` from its position; `first`: a new puzzle (not another attempt); `kept`: the result
+ * it keeps (the solution shown after it).
+ * @param {Puzzle} p @param {boolean} first @param {'solved' | 'failed' | null} [kept] */
+function show(p, first, kept = null) {
   const bindings = state.bindings;
   if (!bindings || !aside) return;
   /** @type {WebGame} */
@@ -391,8 +392,8 @@ function show(p, first) {
   const old = state.game;
   puzzle = p;
   seen.add(p.id);
-  status = 'solving';
-  result = null;
+  status = kept ? 'busy' : 'solving';
+  result = kept;
   hinted = 0;
   shownLine = '';
   if (first) {
@@ -407,7 +408,7 @@ function show(p, first) {
     clearBoard(s);
     refresh(s);
     if (s.view) s.orientation = s.view.side;
-    hook.open = true;
+    hook.open = !kept;
     sayNow(s);
     s.prompt = { ...s.message };
   });
@@ -782,10 +783,7 @@ async function showSolution() {
   const p = puzzle;
   if (!p || status === 'busy') return;
   if (!result) rate(0);
-  const kept = result ?? 'failed';
-  show(p, false);
-  result = kept;
-  status = 'busy';
+  show(p, false, result ?? 'failed');
   shownLine = solutionText();
   lineWords = UI.line;
   said = () => ({ text: w(UI.showing, { line: solutionText() }), kind: 'info' });
