@@ -53,19 +53,15 @@ fn tags_of(value: &JsValue) -> Result<Vec<(String, String)>, JsError> {
 }
 
 /// The analysis's searches as the page passes them: an array of `PositionEvalView`, no longer
-/// than a game can be.
+/// than a game can be (read field by field: serde's deserializer would add kilobytes to the
+/// module the page loads first).
 fn evals_of(value: &JsValue, what: &str) -> Result<Vec<PositionEvalView>, JsError> {
-    if !js_sys::Array::is_array(value) {
-        return Err(JsError::new(&format!(
-            "{what}: the evaluations must be an array, not {}",
-            input::describe(value)
-        )));
-    }
-    if js_sys::Array::from(value).length() > input::MAX_LIST + 1 {
-        return Err(JsError::new(&format!("{what}: too many evaluations")));
-    }
-    serde_wasm_bindgen::from_value(value.clone())
-        .map_err(|e| JsError::new(&format!("{what}: a malformed evaluation: {e}")))
+    input::list(
+        value,
+        &format!("{what}: the evaluations"),
+        input::MAX_LIST + 1,
+        input::position_eval,
+    )
 }
 
 #[wasm_bindgen]

@@ -6,6 +6,7 @@
 //! what it was; nothing wraps, nothing traps. Arrays and objects are read with `Reflect.get`,
 //! which catches what a getter throws, so no JavaScript exception crosses the Rust frames.
 
+use crate::types::{PositionEvalView, ScoreView};
 use dame_core::Square;
 use js_sys::{Array, JsString, Reflect};
 use wasm_bindgen::prelude::*;
@@ -158,4 +159,50 @@ pub(crate) fn list<T>(
 /// An array of square numbers, 1–32.
 pub(crate) fn squares(value: &JsValue, what: &str) -> Result<Vec<Square>, JsError> {
     list(value, what, MAX_LIST, square)
+}
+
+/// A search's score as the page keeps it (`ScoreView`): `{ kind: "hundredths", value }` with a
+/// whole number of hundredths (±1 000 000), or `{ kind: "win" | "loss", value }` with plies.
+pub(crate) fn score(value: &JsValue, what: &str) -> Result<ScoreView, JsError> {
+    object(value, what)?;
+    let kind = text(&field(value, "kind", what)?, &format!("{what}.kind"))?;
+    let number = field(value, "value", what)?;
+    let named = format!("{what}.value");
+    Ok(match kind.as_str() {
+        "hundredths" => match number.as_f64() {
+            Some(n) if n.fract() == 0.0 && n.abs() <= 1_000_000.0 => {
+                ScoreView::Hundredths(n as i32)
+            }
+            _ => return Err(refuse(&named, "a whole number of hundredths", &number)),
+        },
+        "win" => ScoreView::Win(integer(&number, &named, 0, 10_000)?),
+        "loss" => ScoreView::Loss(integer(&number, &named, 0, 10_000)?),
+        _ => {
+            return Err(refuse(
+                &format!("{what}.kind"),
+                "hundredths, win or loss",
+                &JsValue::from_str(&kind),
+            ))
+        }
+    })
+}
+
+/// One position's search as the page keeps it (`PositionEvalView`), every field checked.
+pub(crate) fn position_eval(value: &JsValue, what: &str) -> Result<PositionEvalView, JsError> {
+    object(value, what)?;
+    let get = |name: &str| field(value, name, what);
+    let named = |name: &str| format!("{what}.{name}");
+    let best = get("best")?;
+    Ok(PositionEvalView {
+        score: score(&get("score")?, &named("score"))?,
+        shallower: score(&get("shallower")?, &named("shallower"))?,
+        best: if best.is_null() || best.is_undefined() {
+            None
+        } else {
+            Some(text(&best, &named("best"))?)
+        },
+        pv: list(&get("pv")?, &named("pv"), 100, text)?,
+        legal: integer(&get("legal")?, &named("legal"), 0, 1_000)?,
+        depth: integer(&get("depth")?, &named("depth"), 0, 1_000)?,
+    })
 }

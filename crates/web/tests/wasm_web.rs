@@ -635,3 +635,58 @@ fn learned_tables_evaluate_as_natively() {
     assert!(checked >= 10);
     assert!(LearnedEval::from_bytes(&[1, 2, 3]).is_err());
 }
+
+/// The analysis as the page runs it: the worker's evaluation of each position, read back by
+/// `judge`, `line` and `pdnAnnotated`; malformed evaluations are errors, never traps.
+#[wasm_bindgen_test]
+fn an_analysis_crosses_to_javascript_and_back() {
+    let g = three_turns();
+    let evals = js_sys::Array::new();
+    for ply in 0..=3u32 {
+        let history = js_sys::Array::new();
+        for turn in ["22-18", "12-16", "24-20"].iter().take(ply as usize) {
+            history.push(&(*turn).into());
+        }
+        let reply = worker_answer(request(&[
+            ("type", "evaluate".into()),
+            ("id", (ply + 1).into()),
+            ("rules", "english".into()),
+            ("start", "W:W21-32:B1-12".into()),
+            ("history", history.into()),
+            ("depth", 5.into()),
+        ]))
+        .unwrap();
+        assert_eq!(
+            field(&reply, "type").as_string().as_deref(),
+            Some("evaluation")
+        );
+        evals.push(&field(&reply, "eval"));
+    }
+    let judged = g.judge(evals.clone().into()).unwrap();
+    let judged = js_sys::Array::from(&judged);
+    assert_eq!(judged.length(), 3);
+    let kind = field(&judged.get(2), "judgement").as_string().unwrap();
+    assert!(["best", "good", "inaccuracy", "mistake", "blunder"].contains(&kind.as_str()));
+    let pdn = g
+        .pdn_annotated("A".into(), "B".into(), JsValue::NULL, evals.clone().into())
+        .unwrap();
+    assert!(pdn.contains("[%eval"), "{pdn}");
+    let first = field(&evals.get(0), "best");
+    let line = g.line(0.into(), js_sys::Array::of1(&first).into()).unwrap();
+    assert_eq!(js_sys::Array::from(&line).length(), 1);
+    // Malformed: not an array, a score of the wrong kind, a turn that is not legal there.
+    assert!(g.judge(JsValue::from_str("x")).is_err());
+    let bad = js_sys::Array::of1(&request(&[("score", JsValue::from_str("12"))]));
+    let message = match g.judge(bad.into()) {
+        Err(e) => {
+            let value: JsValue = e.into();
+            String::from(js_sys::Error::from(value).message())
+        }
+        Ok(_) => panic!("a malformed evaluation was judged"),
+    };
+    assert!(message.contains("evaluations[0]"), "{message}");
+    let wrong = evals.get(0);
+    js_sys::Reflect::set(&wrong, &"best".into(), &"1-5".into()).unwrap();
+    assert!(g.judge(evals.into()).is_err());
+    assert!(g.line(9.into(), js_sys::Array::new().into()).is_err());
+}
