@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { openGame, fen, drag, idle, play, shot, settle, withBrowser, q } from './helpers.mjs';
+import { seriousViolations } from './axe.mjs';
 
 const env = withBrowser();
 
@@ -61,6 +62,8 @@ test('a man left hanging is marked a blunder, with the better turn, the graph an
   assert.match(await page.textContent('#analysis-line'), /^Best line: /);
   await page.keyboard.press('End');
   await page.waitForFunction(() => window.dame.state.past === null);
+  // The panel and the move list pass an accessibility scan.
+  assert.deepEqual([...await seriousViolations(page, { include: '#analysis', label: 'analysis' }), ...await seriousViolations(page, { include: '#moves', label: 'moves' })], []);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -81,6 +84,7 @@ test('learn from your mistakes: a worse turn is refused, a better one found', as
   await page.waitForSelector('#learn[data-status="wrong"]', { timeout: 30000 });
   assert.match(await page.textContent('#message'), /15-18 is no better/);
   await shot(page, 'analysis-learn-wrong');
+  assert.deepEqual(await seriousViolations(page, { include: '#learn', label: 'learn' }), []);
   // Try again, with the hint: the piece of the engine's best turn is marked.
   await page.click('#learn-retry');
   await page.waitForSelector('#learn[data-status="todo"]');
