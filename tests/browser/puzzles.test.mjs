@@ -32,11 +32,18 @@ async function shown(page) {
   }, id);
 }
 
-/** A turn of the internal notation: the huffed square (Blasen) and the squares it goes through. */
+/** A turn of the internal notation: the huffed square (Blasen) and the squares it goes through
+ * (none for a huff alone, which ends the game). */
 function parseTurn(text) {
   const parts = text.trim().split(/\s+/);
-  const huff = parts.length > 1 && parts[0].startsWith('h') ? Number(parts.shift().slice(1)) : null;
-  return { huff, squares: parts[0].split(/[-x]/).map(Number) };
+  const huff = parts[0].startsWith('h') ? Number(parts.shift().slice(1)) : null;
+  return { huff, squares: parts.length ? parts[0].split(/[-x]/).map(Number) : [] };
+}
+
+/** Waits until the huff of `sq` is made (or it ended the puzzle). */
+async function huffed(page, sq) {
+  await page.waitForFunction((at) => window.dame.state.view.pendingHuff === at || document.getElementById('board').dataset.puzzleState !== 'solving', sq);
+  await idle(page);
 }
 
 /** Waits until the player may move again after the `n`-th turn of the line, or the puzzle is done. */
@@ -55,10 +62,11 @@ async function solveWithMouse(page, puzzle) {
     const { huff, squares } = parseTurn(puzzle.solution[i]);
     if (huff) {
       await click(page, huff);
-      await page.waitForFunction((sq) => window.dame.state.view.pendingHuff === sq, huff);
-      await idle(page);
+      await huffed(page, huff);
     }
-    if (squares[0] === squares.at(-1)) {
+    if (!squares.length) {
+      // A huff alone.
+    } else if (squares[0] === squares.at(-1)) {
       // A capture that ends where it began: a drop there puts the piece back; clicked jump by jump.
       for (const sq of squares) {
         await click(page, sq);
@@ -94,12 +102,13 @@ async function solveWithKeys(page, puzzle) {
     const { huff, squares } = parseTurn(puzzle.solution[i]);
     if (huff) {
       await enterOn(page, huff);
-      await page.waitForFunction((sq) => window.dame.state.view.pendingHuff === sq, huff);
-      await idle(page);
+      await huffed(page, huff);
     }
-    await enterOn(page, squares[0]);
-    await page.waitForFunction((sq) => window.dame.state.selected?.from === sq, squares[0]);
-    for (const sq of squares.slice(1)) await enterOn(page, sq);
+    if (squares.length) {
+      await enterOn(page, squares[0]);
+      await page.waitForFunction((sq) => window.dame.state.selected?.from === sq, squares[0]);
+      for (const sq of squares.slice(1)) await enterOn(page, sq);
+    }
     await playersTurn(page, i + 2);
   }
 }
