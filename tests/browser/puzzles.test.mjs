@@ -178,6 +178,8 @@ test('a puzzle solved with the keyboard', async () => {
   assert.match(await page.textContent('#puzzles-task'), /^(Red|Black) to move wins/);
   const puzzle = await shown(page);
   await page.focus('#board');
+  // (The keys' module is loaded when the board first takes the focus; then it has a cursor.)
+  await page.waitForFunction(() => !!window.dame.state.cursor);
   await settle(page);
   await solveWithKeys(page, puzzle);
   await page.waitForSelector('#board[data-puzzle-state="solved"]');
