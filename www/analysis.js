@@ -224,8 +224,9 @@ async function run() {
   syncPanel();
   try {
     for (;;) {
-      // The computer's own turn and the learning exercise go first.
-      while (!mine.cancel && (state.thinking || state.anim || learning)) await pause(100);
+      // The computer's own turn goes first; while an exercise (learning, a tutorial, a puzzle)
+      // has the board, its game is not the one analysed: the analysis waits.
+      while (!mine.cancel && (state.thinking || state.anim || learning || state.tutorial)) await pause(100);
       const game = state.game;
       if (mine.cancel || !game || (state.phase !== 'playing' && state.phase !== 'over')) break;
       const k = fit(game);
