@@ -35,7 +35,8 @@ function cellAt(cx, cy, o) {
  * left corner. */
 function startCursor() {
   const v = state.view;
-  const own = state.settings.opponent === 'human' || v?.side === state.settings.color;
+  // In a tutorial, a puzzle or the learning exercise the player moves whoever is to move.
+  const own = !!state.tutorial || state.settings.opponent === 'human' || v?.side === state.settings.color;
   const mine = v?.pieces.find((p) => p.color === state.settings.color)?.sq;
   const sq = state.selected ? heldAt(state.selected) : own ? v?.huffable[0] ?? v?.obligated[0] ?? v?.movable[0] : mine;
   return sq ? rowCol(sq) : cellAt(0, 7, state.orientation);
