@@ -37,10 +37,11 @@ tsc --noEmit
 tsc --noEmit -p tsconfig.worker.json
 
 step "web: clippy for wasm32 (the crates the page compiles; never the lab)"
-cargo clippy --target wasm32-unknown-unknown -p dame-core -p dame-engine -p dame-web --all-targets -- -D warnings
+cargo clippy --target wasm32-unknown-unknown -p dame-core -p dame-engine -p dame-web --all-targets --features dame-web/worker -- -D warnings
+cargo clippy --target wasm32-unknown-unknown -p dame-web --lib --bin dame-web -- -D warnings # the page's module, without the worker
 
 step "web: wasm-bindgen tests of the binding layer in headless Chromium"
-CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown -p dame-web --test wasm_web
+CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown -p dame-web --features worker --test wasm_web
 
 step "web: trunk build --release"
 trunk build --release

@@ -92,7 +92,7 @@ export interface TypedError extends Error {
   refusal?: Refusal;
 }
 
-/** The module's exports on the page (window.wasmBindings, set by Trunk's loader). */
+/** The page's module's exports (window.wasmBindings, set by Trunk's loader). */
 export interface Bindings {
   WebGame: typeof WebGame;
   /** The rules presets, in the order offered. */
@@ -103,15 +103,16 @@ export interface Bindings {
   checkLevel(level: string | number): number;
   /** A preset id from text (a URL parameter); throws with the problem in words. */
   checkRules(text: string): string;
+}
+
+/** The worker's module's JS glue as the worker imports it (`dame-worker`, built with the feature
+ * `worker`: the page's exports and the worker's). */
+export interface Glue extends Bindings {
+  default(options: { module_or_path: string }): Promise<unknown>;
   /** The worker's entry point: answers a request (nothing for "newGame"). */
   workerAnswer(request: WorkerRequest): WorkerReply | undefined;
   /** The worker loads learned evaluation tables (a data/learned/*.bin file); returns their family. */
   workerLoadTables(bytes: Uint8Array): string;
-}
-
-/** The module's JS glue as the worker imports it. */
-export interface Glue extends Bindings {
-  default(options: { module_or_path: string }): Promise<unknown>;
 }
 
 declare global {

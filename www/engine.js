@@ -1,5 +1,5 @@
 // @ts-check
-// The computer, in a Web Worker (www/worker.js) running the page's own wasm module. The worker
+// The computer, in a Web Worker (www/worker.js) running the computer's own wasm module. The worker
 // posts "ready" once the module has loaded; requests wait for that, so none is lost.
 
 /** @import { WorkerRequest } from '#types/WorkerRequest' */
@@ -26,14 +26,11 @@ export function startWorker() {
     /** @type {Worker} */
     let started;
     try {
-      // Trunk names the module's files with a hash; its preload links in the page carry them.
-      const link = (/** @type {string} */ selector) => /** @type {HTMLLinkElement | null} */ (document.querySelector(selector))?.href;
-      const glue = link('link[rel=modulepreload][href*="dame-web"]');
-      const wasm = link('link[rel=preload][href$=".wasm"]');
-      if (!glue || !wasm) throw new Error('wasm module links not found');
+      // The computer's own wasm module (the engine), fetched now, after the first paint; the
+      // build gives both files a content hash and writes the names in here.
       const url = new URL('worker.js', import.meta.url);
-      url.searchParams.set('glue', glue);
-      url.searchParams.set('wasm', wasm);
+      url.searchParams.set('glue', new URL('dame-worker.js', import.meta.url).href);
+      url.searchParams.set('wasm', new URL('dame-worker_bg.wasm', import.meta.url).href);
       started = worker = new Worker(url, { type: 'module' });
     } catch (e) {
       clearTimeout(timer);

@@ -1,8 +1,8 @@
 // @ts-check
-// The computer's Web Worker (a module worker). It loads the page's own wasm module (the URLs of
-// its JS glue and its .wasm come in the query string, so the browser fetches it once), posts
-// "ready", then answers each request with the module's workerAnswer: the search runs here, never
-// on the page's thread. Type-checked with the webworker library (tsconfig.worker.json).
+// The computer's Web Worker (a module worker). It loads the computer's own wasm module, the one
+// with the engine (the URLs of its JS glue and its .wasm come in the query string, from
+// www/engine.js), posts "ready", then answers each request with the module's workerAnswer: the
+// search runs here, never on the page's thread. Type-checked with the webworker library (tsconfig.worker.json).
 
 /** @import { Glue } from '#types/bindings' */
 /** @import { WorkerRequest } from '#types/WorkerRequest' */

@@ -24,7 +24,7 @@ const report = (line) => {
 
 report(`machine: ${cpus().length} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} (timings are noisy when it is busy)`);
 try {
-  // 1. Page weight: every file the page loads (HTML, JS, CSS, wasm; the worker reuses the wasm).
+  // 1. Page weight: every file the page loads (HTML, JS, CSS, the page's wasm and the worker's).
   const context = await env.browser.newContext();
   const page = await context.newPage();
   const loaded = new Set();

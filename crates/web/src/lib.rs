@@ -35,7 +35,7 @@ mod exports;
 mod game;
 #[cfg(target_arch = "wasm32")]
 mod input;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "worker"))]
 mod worker;
 
 pub use computer::{replay, Computer};
@@ -45,5 +45,5 @@ pub use exports::*;
 pub use game::WebGame;
 pub use session::{Session, TypedRefusal};
 pub use types::*;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "worker"))]
 pub use worker::{worker_answer, worker_load_tables};

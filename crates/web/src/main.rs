@@ -1,9 +1,7 @@
-//! The browser module: one wasm binary for both the page and the computer's Web Worker.
-//!
-//! Trunk builds it as the page's module; its exports are the binding layer in `dame_core::web`. The
-//! worker (`www/worker.js`, a module worker) imports the same module (the browser fetches it
-//! once) and answers the page's requests with `dame_web::worker_answer`. One module instead
-//! of two keeps the page light, since each would hold the whole rules core.
+//! The page's module: what the page loads before its first paint (the rules, the session, PDN,
+//! judging an analysis). The computer's Web Worker loads a module of its own after the first
+//! paint (`worker_main.rs`, built with the feature `worker`): the engine's search is not part of
+//! the page's first load. The rules core is in both, about 90 KB gzipped in the page's.
 //!
 //! Natively, `dame-web bench [rules] [depth] [fen]` runs the same fixed-depth search the page's
 //! benchmark runs in the browser, so the two speeds can be compared: with the learned tables, as

@@ -788,7 +788,13 @@ fn declared_exports(text: &str) -> Result<(Vec<String>, Vec<Signature>), String>
         rest = after;
     }
     let bindings = block(&text, "export interface Bindings").ok_or("no interface Bindings")?;
-    for member in split_top(bindings, ';') {
+    // The worker's module's own exports (feature `worker`) are members of `interface Glue`,
+    // beside the glue's `default` (its initialiser).
+    let glue = block(&text, "export interface Glue").unwrap_or("");
+    let glue_members = split_top(glue, ';')
+        .into_iter()
+        .filter(|m| !m.trim().starts_with("default("));
+    for member in split_top(bindings, ';').into_iter().chain(glue_members) {
         let member = member.trim();
         if member.is_empty() {
             continue;
