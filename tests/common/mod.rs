@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests: positions and turns as text, and running `dame`.
 #![allow(dead_code)]
 
+pub mod json;
+
 use dame_core::{notation, position_from_fen, Game, Position, Preset};
 
 pub fn pos(preset: Preset, fen: &str) -> Position {
