@@ -19,6 +19,7 @@ import { lang, sideName, problemText, onLangSwitched } from './i18n.js';
 import { $ } from './dom.js';
 import { clearBoard } from './game.js';
 import { afterTurn, refresh, humanColor } from './turns.js';
+import { w, storage, el } from './panel.js';
 
 /** @import { WebGame, Color, Phase, Message, LastMove, TutorialHook } from '#types/page' */
 /** @import { PositionEvalView } from '#types/PositionEvalView' */
@@ -81,11 +82,6 @@ const UI = {
   leave: { de: 'Zurück zur Partie', en: 'Back to the game' },
 };
 
-/** @param {Words} words @param {Record<string, string | number>} [params] */
-function w(words, params = {}) {
-  return words[lang()].replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ''));
-}
-
 // ------------------------------------------------------------------ the analysis kept
 
 /** The searches of one game's positions: `evals[i]` that of the position after `i` turns of
@@ -102,14 +98,6 @@ let running = null;
 let shown = false;
 /** Waiting for the learned evaluation to load (until then the scores would differ from the CLI's). */
 let waitingTables = false;
-
-function storage() {
-  try {
-    return window.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
 
 /** The analysis kept in storage, checked; null when there is none or it cannot be read.
  * @returns {Kept | null} */
@@ -358,13 +346,6 @@ function evalShort(s) {
 const NAG = { best: '', good: '', inaccuracy: '?!', mistake: '?', blunder: '??' };
 
 // ------------------------------------------------------------------ the panel
-
-/** @param {string} tag @param {Record<string, string>} [attrs] */
-function el(tag, attrs = {}) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  return e;
-}
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** @param {string} tag @param {Record<string, string>} [attrs] */

@@ -36,6 +36,7 @@ import { lang, nameOf, sideName, problemText, onLangSwitched } from './i18n.js';
 import { $, canvas, showBoard } from './dom.js';
 import { turnWords } from './words.js';
 import * as engine from './engine.js';
+import { w, storage, el } from './panel.js';
 
 /** @import { State, WebGame, TutorialHook, Message, LastMove, Color, Phase } from '#types/page' */
 /** @import { PlayedTurn } from '#types/PlayedTurn' */
@@ -130,11 +131,6 @@ const UI = {
   answerFailed: { de: 'Die Antwort der Lösung ließ sich nicht spielen: {problem}', en: 'The solution’s answer could not be played: {problem}' },
 };
 
-/** Words in the page's language, with `{name}` filled in. @param {Words} words @param {Record<string, string | number>} [params] */
-function w(words, params = {}) {
-  return words[lang()].replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ''));
-}
-
 // ------------------------------------------------------------------ the sets
 
 /** The sets loaded so far (each fetched once; a failed fetch is tried again next time).
@@ -193,15 +189,6 @@ export function parseSet(text, preset) {
 }
 
 // ------------------------------------------------------------------ progress and rating
-
-/** localStorage, or null where there is none. */
-function storage() {
-  try {
-    return window.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
 
 /** @returns {SetProgress} */
 const fresh = () => ({ rating: START_RATING, deviation: START_DEVIATION, solved: [], failed: [] });
@@ -866,13 +853,6 @@ async function choose(id) {
 }
 
 // ------------------------------------------------------------------ the panel
-
-/** @param {string} tag @param {Record<string, string>} [attrs] */
-function el(tag, attrs = {}) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  return e;
-}
 
 /** The puzzles' part of the panel, before the rest of it. */
 function buildPanel() {

@@ -12,9 +12,10 @@ import { clearBoard, newGame, beforePlay } from './game.js';
 import { afterTurn, refresh } from './turns.js';
 import { animateTurn } from './anim.js';
 import { stopComputer } from './computer.js';
-import { lang, t, problemText, onLangSwitched } from './i18n.js';
+import { t, problemText, onLangSwitched } from './i18n.js';
 import { $, fillPanel, showBoard } from './dom.js';
 import { saveSettings } from './settings.js';
+import { w, storage, el } from './panel.js';
 
 /** @import { View, WebGame, TutorialHook, Message, LastMove, Color, Phase } from '#types/page' */
 
@@ -390,24 +391,10 @@ const UI = {
   doneNext: { de: 'Weiter mit „Weiter“.', en: 'Go on with “Next”.' },
 };
 
-/** Words in the page's language, with `{name}` filled in. @param {Words} words @param {Record<string, string | number>} [params] */
-function w(words, params = {}) {
-  return words[lang()].replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ''));
-}
-
 // ------------------------------------------------------------------ progress
 
 /** @typedef {{ step: number, reached: number }} Place */
 /** @typedef {{ kind: Kind, standard: Place, blasen: Place }} Progress */
-
-/** localStorage, or null where there is none. */
-function storage() {
-  try {
-    return window.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
 
 /** The remembered progress, checked: anything that is not a step of the tutorial counts as none.
  * @returns {Progress} */
@@ -669,13 +656,6 @@ function play() {
 }
 
 // ------------------------------------------------------------------ the panel
-
-/** @param {string} tag @param {Record<string, string>} [attrs] */
-function el(tag, attrs = {}) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  return e;
-}
 
 /** The tutorial's part of the panel, before the rest of it. */
 function buildPanel() {

@@ -91,6 +91,14 @@ fn read_request(request: &JsValue) -> Result<WorkerRequest, JsError> {
     let named = |name: &str| format!("workerAnswer: the request's {name}");
     let number = |name: &str| input::integer(&get(name)?, &named(name), 0, u32::MAX);
     let text = |name: &str| input::text(&get(name)?, &named(name));
+    let history = || {
+        input::list(
+            &get("history")?,
+            &named("history"),
+            input::MAX_LIST,
+            input::text,
+        )
+    };
     let kind = text("type")?;
     Ok(match kind.as_str() {
         "newGame" => WorkerRequest::NewGame,
@@ -98,24 +106,14 @@ fn read_request(request: &JsValue) -> Result<WorkerRequest, JsError> {
             id: number("id")?,
             rules: text("rules")?,
             start: text("start")?,
-            history: input::list(
-                &get("history")?,
-                &named("history"),
-                input::MAX_LIST,
-                input::text,
-            )?,
+            history: history()?,
             level: number("level")?,
         },
         "evaluate" => WorkerRequest::Evaluate {
             id: number("id")?,
             rules: text("rules")?,
             start: text("start")?,
-            history: input::list(
-                &get("history")?,
-                &named("history"),
-                input::MAX_LIST,
-                input::text,
-            )?,
+            history: history()?,
             depth: number("depth")?,
         },
         "bench" => WorkerRequest::Bench {
