@@ -317,6 +317,17 @@ struct LearnArgs {
     /// Learns from the positions in FILE (from --write-positions) instead of playing games
     #[arg(long, value_name = "FILE")]
     positions: Option<String>,
+    /// Learns from the finished games of a PDN file (games against other engines, archives)
+    /// instead of playing games; may be given more than once, and with --positions
+    #[arg(long, value_name = "FILE")]
+    pdn: Vec<String>,
+    /// The plies at the start of each PDN game that are not learned from (the opening)
+    #[arg(long, value_name = "N", default_value = "8", value_parser = whole_number)]
+    skip: u64,
+    /// Goes on training the tables in FILE (`built-in`: the family's tables in the program)
+    /// instead of starting from zero
+    #[arg(long, value_name = "FILE")]
+    start: Option<String>,
 }
 
 #[derive(Args)]
@@ -786,9 +797,51 @@ fn cmd_learn(opts: LearnArgs) -> Result<(), String> {
         ));
     }
     let games = opts.games as usize;
-    let samples = match &opts.positions {
-        Some(path) => read_positions(path, preset)?,
-        None => {
+    let family = dame_engine::Profile::of(preset).eval_family;
+    let start = match opts.start.as_deref() {
+        None => None,
+        Some("built-in") => Some(
+            dame_engine::learned::embedded(family)
+                .ok_or_else(|| format!("no built-in tables for the {family} family"))?
+                .as_ref()
+                .clone(),
+        ),
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+            Some(LearnedEval::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?)
+        }
+    };
+    if let Some(tables) = &start {
+        if tables.family() != family || tables.layout() != layout {
+            return Err(format!(
+                "--start: tables of the {} family in the {} layout, not {family} in {}",
+                tables.family(),
+                tables.layout().id(),
+                layout.id()
+            ));
+        }
+    }
+    let samples = match (&opts.positions, opts.pdn.is_empty()) {
+        (positions, false) => {
+            let mut sources = Vec::new();
+            for path in &opts.pdn {
+                sources.push(read_finished_games(path, preset)?);
+            }
+            let mut samples = match positions {
+                Some(path) => read_positions(path, preset)?,
+                None => Vec::new(),
+            };
+            let from_games = learn::samples_of_games(&sources, opts.skip as usize);
+            eprintln!(
+                "{} positions from {} games",
+                from_games.len(),
+                sources.iter().map(Vec::len).sum::<usize>()
+            );
+            samples.extend(from_games);
+            samples
+        }
+        (Some(path), true) => read_positions(path, preset)?,
+        (None, true) => {
             let started = Instant::now();
             let samples = tune::self_play(preset, level, games, opts.seed);
             let seconds = started.elapsed().as_secs_f64();
@@ -816,10 +869,14 @@ fn cmd_learn(opts: LearnArgs) -> Result<(), String> {
         ..learn::TrainConfig::default()
     };
     let started = Instant::now();
-    let family = dame_engine::Profile::of(preset).eval_family;
-    let (tables, report) = learn::train(family, layout, &samples, &config, |epoch, loss| {
-        eprintln!("epoch {epoch}: training loss {loss:.5}")
-    });
+    let (tables, report) = learn::train(
+        family,
+        layout,
+        &samples,
+        start.as_ref(),
+        &config,
+        |epoch, loss| eprintln!("epoch {epoch}: training loss {loss:.5}"),
+    );
     eprintln!(
         "trained {} epochs in {:.0} s",
         config.epochs,
@@ -850,6 +907,29 @@ fn cmd_learn(opts: LearnArgs) -> Result<(), String> {
         tables.fingerprint()
     );
     Ok(())
+}
+
+/// The games of a PDN file for `dame learn --pdn`, in the preset asked for. A game that cannot
+/// be read is left out with a line on stderr (archives have a few); a game of another preset
+/// is an error.
+fn read_finished_games(path: &str, preset: Preset) -> Result<Vec<pdn::PdnGame>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let mut games = Vec::new();
+    for game in pdn::read_games(&text, Some(preset)) {
+        match game {
+            Ok(game) if game.preset != preset => {
+                return Err(format!(
+                    "{path}: a game of {} in a --rules {} run",
+                    game.preset.info().id,
+                    preset.info().id
+                ))
+            }
+            Ok(game) => games.push(game),
+            Err(e) => eprintln!("dame learn: {path}: left out: {e}"),
+        }
+    }
+    Ok(games)
 }
 
 /// Samples written by `dame learn --write-positions`: per line Red's result (1, 0.5 or 0) and

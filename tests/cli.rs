@@ -1404,3 +1404,81 @@ fn puzzles_refuses_bad_input_in_one_line_with_exit_status_2() {
     }
     assert!(!out_file.exists());
 }
+
+#[test]
+fn learn_goes_on_from_the_built_in_tables_with_games_read_from_pdn() {
+    let dir = std::env::temp_dir().join(format!("dame-learn-pdn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("more.bin");
+    let out = dame(&[
+        "learn",
+        "--rules",
+        "english",
+        "--layout",
+        "rows",
+        "--pdn",
+        "tests/pdn/english-programs.pdn",
+        "--pdn",
+        "tests/pdn/tinsley-cameron-1956.pdn",
+        "--start",
+        "built-in",
+        "--epochs",
+        "3",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("positions from"), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("positions/s"), "no self-play games");
+    let tables = dame_engine::LearnedEval::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
+    let built_in = dame_engine::learned::embedded(dame_engine::learned::EvalFamily::ShortKings)
+        .unwrap()
+        .values();
+    let values = tables.values();
+    let changed = values.iter().zip(&built_in).filter(|(a, b)| a != b).count();
+    // The games touch some patterns; the rest stay as they were built in. Had the training
+    // started from zero, every entry that is not zero in the built-in tables (about a third)
+    // would differ.
+    assert!(changed > 0, "the games taught something");
+    assert!(
+        changed * 5 < values.len(),
+        "{changed} of {} entries changed",
+        values.len()
+    );
+
+    // Tables of another layout, and games of another preset, are refused with a reason.
+    let blocks = dir.join("blocks.bin");
+    let out = learn_a_little(&blocks, "1");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = dame(&[
+        "learn",
+        "--rules",
+        "english",
+        "--layout",
+        "rows",
+        "--pdn",
+        "tests/pdn/english-programs.pdn",
+        "--start",
+        blocks.to_str().unwrap(),
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("blocks layout"), "{}", stderr(&out));
+    let out = dame(&[
+        "learn",
+        "--rules",
+        "english",
+        "--pdn",
+        "tests/pdn/russian-programs.pdn",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("a game of russian"),
+        "{}",
+        stderr(&out)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

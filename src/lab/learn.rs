@@ -10,6 +10,8 @@
 
 use super::tune::Sample;
 use dame_core::board::Color;
+use dame_core::notation::Numbering;
+use dame_core::pdn::PdnGame;
 use dame_engine::learned::{opening_share, visit_entries, EvalFamily, Layout, LearnedEval, FULL};
 use dame_engine::{evaluate, Profile};
 
@@ -90,11 +92,14 @@ fn loss(samples: &[Sample], k: f64, score_red: impl Fn(&Sample) -> f64) -> f64 {
 }
 
 /// Trains tables for `family` in `layout` on `samples` (in game order: the last tenth is held
-/// out), calling `progress(epoch, training loss)` every 50 epochs.
+/// out), calling `progress(epoch, training loss)` every 50 epochs. The tables start at zero, or
+/// at `start`'s values (of the same family and layout): training goes on from them, and the
+/// report's "before" is then the hand evaluation with `start`.
 pub fn train(
     family: EvalFamily,
     layout: Layout,
     samples: &[Sample],
+    start: Option<&LearnedEval>,
     config: &TrainConfig,
     mut progress: impl FnMut(usize, f64),
 ) -> (LearnedEval, TrainReport) {
@@ -104,6 +109,7 @@ pub fn train(
         let w = Profile::of(s.position.preset()).weights;
         red(&s.position, evaluate(&w, &s.position)) as f64
     };
+    let before = |s: &Sample| hand(s) + start.map_or(0, |t| t.red_view(&s.position.board)) as f64;
     // The scale of the logistic curve that fits the hand evaluation best.
     let mut k = 1.0;
     let mut best = f64::MAX;
@@ -136,7 +142,16 @@ pub fn train(
 
     let phase_len = layout.phase_len();
     let n = 2 * phase_len;
-    let mut w = vec![0f32; n];
+    let mut w = match start {
+        Some(tables) => {
+            assert!(
+                tables.family() == family && tables.layout() == layout,
+                "start tables of another family or layout"
+            );
+            tables.values()
+        }
+        None => vec![0f32; n],
+    };
     let (mut m, mut v, mut grad) = (vec![0f32; n], vec![0f32; n], vec![0f32; n]);
     let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
     let scale = k as f32 / 100.0;
@@ -194,10 +209,51 @@ pub fn train(
         train: fit.len(),
         held_out: held.len(),
         k,
-        before: loss(held, k, hand),
+        before: loss(held, k, before),
         after: loss(held, k, float_score),
         after_rounded: loss(held, k, rounded),
-        train_before_after: (loss(fit, k, hand), loss(fit, k, float_score)),
+        train_before_after: (loss(fit, k, before), loss(fit, k, float_score)),
     };
     (learned, report)
+}
+
+/// Samples from finished games (read from PDN): the quiet positions after the first `skip`
+/// plies, each labelled with its game's result. Unfinished games (`*` or no result) teach
+/// nothing and are left out. The games are taken in turn from each list (the first of each,
+/// then the second of each, …), so that the held-out tenth mixes every source.
+pub fn samples_of_games(sources: &[Vec<PdnGame>], skip: usize) -> Vec<Sample> {
+    let longest = sources.iter().map(Vec::len).max().unwrap_or(0);
+    let mut samples = Vec::new();
+    for i in 0..longest {
+        for game in sources.iter().filter_map(|games| games.get(i)) {
+            let Some(red_score) = red_score(game) else {
+                continue;
+            };
+            for pos in game.game.positions().iter().skip(skip) {
+                if pos.obligated().is_empty() && pos.huffable().is_empty() {
+                    samples.push(Sample {
+                        position: *pos,
+                        red_score,
+                    });
+                }
+            }
+        }
+    }
+    samples
+}
+
+/// Red's result in a PDN game (1, 0.5 or 0), from its result text; `None` if unfinished.
+fn red_score(game: &PdnGame) -> Option<f64> {
+    let white = Numbering::of(game.preset).white();
+    let white_score = match game.result.as_deref()? {
+        "1-0" => 1.0,
+        "0-1" => 0.0,
+        "1/2-1/2" => 0.5,
+        _ => return None,
+    };
+    Some(if white == Color::Red {
+        white_score
+    } else {
+        1.0 - white_score
+    })
 }

@@ -374,6 +374,14 @@ impl LearnedEval {
         eval
     }
 
+    /// The values of the tables (opening set then endgame set, in hundredths of a man): what
+    /// [`LearnedEval::from_values`] reads, so that training can go on from them.
+    pub fn values(&self) -> Vec<f32> {
+        (0..2)
+            .flat_map(|phase| self.table.iter().map(move |pair| pair[phase] as f32))
+            .collect()
+    }
+
     /// The rule family these tables were trained for.
     pub fn family(&self) -> EvalFamily {
         self.family
