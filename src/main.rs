@@ -308,6 +308,10 @@ struct LearnArgs {
     #[arg(long, value_name = "L2", default_value_t = learn::TrainConfig::default().decay,
           value_parser = decimal)]
     decay: f32,
+    /// Adam's step, in hundredths of a man
+    #[arg(long, value_name = "R", default_value_t = learn::TrainConfig::default().rate,
+          value_parser = decimal)]
+    rate: f32,
     /// Which regions the tables read
     #[arg(long, value_name = "blocks|rows", default_value = Layout::default().id(), value_parser = layout)]
     layout: Layout,
@@ -866,7 +870,7 @@ fn cmd_learn(opts: LearnArgs) -> Result<(), String> {
     let config = learn::TrainConfig {
         epochs: opts.epochs as usize,
         decay: opts.decay,
-        ..learn::TrainConfig::default()
+        rate: opts.rate,
     };
     let started = Instant::now();
     let (tables, report) = learn::train(

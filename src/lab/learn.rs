@@ -152,6 +152,9 @@ pub fn train(
         }
         None => vec![0f32; n],
     };
+    // The decay pulls each entry back to where it started: going on from trained tables, a
+    // small set of games only moves what it shows clearly.
+    let anchor = w.clone();
     let (mut m, mut v, mut grad) = (vec![0f32; n], vec![0f32; n], vec![0f32; n]);
     let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
     let scale = k as f32 / 100.0;
@@ -188,7 +191,7 @@ pub fn train(
             1.0 - beta2.powi(epoch as i32),
         );
         for i in 0..n {
-            let g = grad[i] + config.decay * w[i];
+            let g = grad[i] + config.decay * (w[i] - anchor[i]);
             m[i] = beta1 * m[i] + (1.0 - beta1) * g;
             v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
             w[i] -= config.rate * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
