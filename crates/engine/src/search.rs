@@ -560,7 +560,7 @@ impl Engine {
         if !finished {
             return 0;
         }
-        if window.best_index == u16::MAX && node.depth <= 0 {
+        if window.best_index == u16::MAX && depth <= 0 {
             return window.best; // stood pat (Blasen) with no capture better
         }
         self.store(&node, &window);
@@ -572,28 +572,18 @@ impl Engine {
     fn node<'a>(&self, pos: &'a Position, turns: &'a [Turn], depth: i32, ply: usize) -> Node<'a> {
         // A forced turn costs no branching, so it is searched a ply deeper.
         let extended = turns.len() == 1 && depth > 0;
-        let forced_capture = !pos.rules.is_huffing() && turns[0].mv.is_some_and(|m| m.is_capture());
-        // At the horizon, a position whose opponent threatens a capture is not quiet: standing
-        // pat would count the threatened piece as safe. Its quiet turns are searched too, one
-        // ply, and the replies are not extended again (depth −1).
-        let threatened = depth == 0
-            && !forced_capture
-            && !pos.rules.is_huffing()
-            && ply < MAX_PLY / 2
-            && !movegen::capturers(&pos.after_pass()).is_empty();
-        let (depth, child_depth) = match (threatened, depth <= 0) {
-            (true, _) => (1, -1),
-            (false, true) => (depth, 0),
-            (false, false) => (depth, depth - 1 + i32::from(extended)),
-        };
         Node {
             pos,
             turns,
             depth,
             ply,
             hash: self.stack[self.stack.len() - 1],
-            forced_capture,
-            child_depth,
+            forced_capture: !pos.rules.is_huffing() && turns[0].mv.is_some_and(|m| m.is_capture()),
+            child_depth: if depth <= 0 {
+                0
+            } else {
+                depth - 1 + i32::from(extended)
+            },
             extended,
             futile: false,
             quiet_before: self.quiet[self.quiet.len() - 1],
