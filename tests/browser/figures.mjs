@@ -11,10 +11,10 @@ import { execFileSync } from 'node:child_process';
 import { loadavg, cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setup, serveWithHeaders, openGame, drag, idle } from './helpers.mjs';
+import { setup, serveWithHeaders, openGame, drag, idle, distDir } from './helpers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const dist = path.join(root, 'dist');
+const dist = distDir; // dist/, or DIST_DIR
 const env = await setup();
 const lines = [];
 const report = (line) => {
