@@ -251,3 +251,41 @@ fn tables_in_the_rows_layout_read_back_and_differ_from_blocks_only_by_the_row_ba
     }
     assert!(moved > 0, "a band entry is read by some positions");
 }
+
+/// A one-ply search scores each turn by the evaluation of the position after it: the hand
+/// evaluation plus the preset's share of the tables (English 90/128, Standard all of them).
+#[test]
+fn the_engine_adds_its_presets_share_of_the_tables() {
+    let tables = Arc::new(tables());
+    for (preset, share) in [(Preset::English, 90), (Preset::Standard, 128)] {
+        let weights = dame_engine::Profile::of(preset).weights;
+        assert_eq!(weights.learned, share, "{preset}");
+        let mut checked = 0;
+        for pos in random_positions(12, 0xc0de) {
+            let pos = common::pos(preset, &pos.to_string());
+            let turns = pos.legal_turns();
+            let children: Vec<Position> =
+                turns.iter().map(|t| pos.play_turn_unchecked(t)).collect();
+            // Only where every reply stands pat: more than one turn, and after each the
+            // opponent has turns, none of them a capture.
+            if turns.len() < 2
+                || children
+                    .iter()
+                    .any(|c| !c.obligated().is_empty() || c.legal_turns().is_empty())
+            {
+                continue;
+            }
+            let expected = children
+                .iter()
+                .map(|c| -(dame_engine::evaluate(&weights, c) + tables.evaluate(c) * share / 128))
+                .max()
+                .unwrap();
+            let mut engine = Engine::new(1);
+            engine.use_learned(tables.clone());
+            let result = engine.search_position(&pos, &Limits::depth(1));
+            assert_eq!(result.score, expected, "{preset} {pos}");
+            checked += 1;
+        }
+        assert!(checked >= 20, "{preset}: {checked} positions");
+    }
+}

@@ -262,7 +262,9 @@ impl Engine {
     fn evaluate(&self, pos: &Position) -> i32 {
         let hand = eval::evaluate(&self.weights, pos);
         match &self.active {
-            Some(tables) => hand + tables.evaluate(pos),
+            // Dividing by a constant truncates towards zero: colour-flipped twins stay exact.
+            Some(tables) if self.weights.learned == 128 => hand + tables.evaluate(pos),
+            Some(tables) => hand + tables.evaluate(pos) * self.weights.learned / 128,
             None => hand,
         }
     }
