@@ -48,10 +48,6 @@ impl Profile {
                     advance: 4,
                     runaway: 13,
                     trapped_king: 0,
-                    // The tables learned from self-play at 70 %: against DarkHorse (20 ms a move,
-                    // 400 games) they scored 38.6 % where all of them scored 35.1 % and 140 %
-                    // 35.5 % (docs/engine.md, Strength).
-                    learned: 90,
                     ..Weights::SHORT_KINGS
                 },
                 eval_family: EvalFamily::ShortKings,

@@ -262,9 +262,7 @@ impl Engine {
     fn evaluate(&self, pos: &Position) -> i32 {
         let hand = eval::evaluate(&self.weights, pos);
         match &self.active {
-            // Dividing by a constant truncates towards zero: colour-flipped twins stay exact.
-            Some(tables) if self.weights.learned == 128 => hand + tables.evaluate(pos),
-            Some(tables) => hand + tables.evaluate(pos) * self.weights.learned / 128,
+            Some(tables) => hand + tables.evaluate(pos),
             None => hand,
         }
     }

@@ -24,9 +24,6 @@ pub struct Weights {
     pub trapped_king: i32,
     /// Per piece off the board, for the side ahead in material.
     pub trade_down: i32,
-    /// How much of the learned tables' correction is added, in 128ths (128: all of it). Set per
-    /// preset by a match against an outside engine, not by `dame tune` (not in [`Weights::NAMES`]).
-    pub learned: i32,
 }
 
 impl Weights {
@@ -42,7 +39,6 @@ impl Weights {
         runaway: 30,
         trapped_king: 40,
         trade_down: 4,
-        learned: 128,
     };
 
     /// Hand-set starting values where kings fly: a flying king is worth far more.
