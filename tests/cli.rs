@@ -1410,23 +1410,23 @@ fn learn_goes_on_from_the_built_in_tables_with_games_read_from_pdn() {
     let dir = std::env::temp_dir().join(format!("dame-learn-pdn-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("more.bin");
-    let out = dame(&[
-        "learn",
-        "--rules",
-        "english",
-        "--layout",
-        "rows",
-        "--pdn",
-        "tests/pdn/english-programs.pdn",
-        "--pdn",
-        "tests/pdn/tinsley-cameron-1956.pdn",
-        "--start",
+    // English games in the rows layout, going on from `start`, written to `path`.
+    let learn_rows = |start: &str, more: &[&str]| {
+        let mut args = vec!["learn", "--rules", "english", "--layout", "rows"];
+        args.extend(["--pdn", "tests/pdn/english-programs.pdn", "--start", start]);
+        args.extend(more);
+        args.extend(["--out", path.to_str().unwrap()]);
+        dame(&args)
+    };
+    let out = learn_rows(
         "built-in",
-        "--epochs",
-        "3",
-        "--out",
-        path.to_str().unwrap(),
-    ]);
+        &[
+            "--pdn",
+            "tests/pdn/tinsley-cameron-1956.pdn",
+            "--epochs",
+            "3",
+        ],
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stderr(&out).contains("positions from"), "{}", stderr(&out));
     assert!(!stderr(&out).contains("positions/s"), "no self-play games");
@@ -1450,19 +1450,7 @@ fn learn_goes_on_from_the_built_in_tables_with_games_read_from_pdn() {
     let blocks = dir.join("blocks.bin");
     let out = learn_a_little(&blocks, "1");
     assert!(out.status.success(), "{}", stderr(&out));
-    let out = dame(&[
-        "learn",
-        "--rules",
-        "english",
-        "--layout",
-        "rows",
-        "--pdn",
-        "tests/pdn/english-programs.pdn",
-        "--start",
-        blocks.to_str().unwrap(),
-        "--out",
-        path.to_str().unwrap(),
-    ]);
+    let out = learn_rows(blocks.to_str().unwrap(), &[]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("blocks layout"), "{}", stderr(&out));
     let out = dame(&[
