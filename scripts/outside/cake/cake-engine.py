@@ -17,9 +17,14 @@ bit i is standard square 4*(i//4) + 4 - i%4.
 """
 import os
 import re
-import subprocess
 import sys
 import time
+
+# the shared part (engine_pipe.py) is in scripts/outside/, the parent of this file's directory
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+sys.dont_write_bytecode = True  # no __pycache__ left in the repository
+from engine_pipe import (AdapterError, EnginePipe, LineAdapter, go_limits, main,  # noqa: E402
+                         position_words, say)
 
 CAKE_DIR = os.environ.get("CAKE_DIR", os.path.expanduser("~/.cache/dame-outside/cake"))
 CAKE = os.path.join(CAKE_DIR, "cake-cli")
@@ -28,15 +33,6 @@ DAME_START = "W:W21-32:B1-12"
 MOVE_RE = re.compile(r"^\d{1,2}([-x]\d{1,2})+$")
 # Time kept back from `go movetime` for the pipe and this adapter (measured: a few ms).
 MARGIN_MS = lambda ms: max(4, ms // 20)
-
-
-def say(line):
-    sys.stdout.write(line + "\n")
-    sys.stdout.flush()
-
-
-class AdapterError(Exception):
-    pass
 
 
 # ---- the board, in standard numbering (square s is bit s-1); first mover = Black ----------------
@@ -218,39 +214,12 @@ def play(pos, text):
 
 # ---- Cake ---------------------------------------------------------------------------------------
 
-class Cake:
+class Cake(EnginePipe):
     def __init__(self):
-        try:
-            self.proc = subprocess.Popen([CAKE], cwd=os.path.join(CAKE_DIR, "cake"), stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, text=True, bufsize=1)
-        except OSError as e:
-            raise AdapterError(f"cannot start {CAKE} (build it with scripts/outside/cake/build.sh): {e}")
+        super().__init__("Cake", CAKE, cwd=os.path.join(CAKE_DIR, "cake"),
+                         hint=" (build it with scripts/outside/cake/build.sh)")
         if self.ask("new") != "ok":
             raise AdapterError(f"{CAKE} did not start")
-
-    def send(self, line):
-        try:
-            self.proc.stdin.write(line + "\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise AdapterError("Cake ended")
-
-    def read(self):
-        line = self.proc.stdout.readline()
-        if not line:
-            raise AdapterError("Cake ended")
-        return line.strip()
-
-    def ask(self, line):
-        self.send(line)
-        return self.read()
-
-    def quit(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=5)
-        except Exception:
-            self.proc.kill()
 
 
 def info_line(text, move):
@@ -269,29 +238,17 @@ def info_line(text, move):
     return f"info depth {d.group(1)} score {value} nodes {nodes} nps {nps} pv {move}"
 
 
-class Adapter:
+class Adapter(LineAdapter):
     def __init__(self):
-        self.cake = Cake()
+        self.engine = Cake()
         self.game = [parse_fen(DAME_START)]  # the positions of the game, from its start
         self.start_fen = DAME_START
         self.turns = []  # the game's turns in dame notation
         self.searched = None  # (fen, turns) when Cake last searched; its move appended
 
     def position_cmd(self, words):
-        usage = "usage: position startpos|fen <FEN> [moves <turn> ...]"
-        if not words:
-            raise AdapterError(usage)
-        if "moves" in words:
-            i = words.index("moves")
-            head, turns = words[:i], words[i + 1:]
-        else:
-            head, turns = words, []
-        if head == ["startpos"]:
-            fen = DAME_START
-        elif len(head) >= 2 and head[0] == "fen":
-            fen = "".join(head[1:])
-        else:
-            raise AdapterError(usage)
+        fen, turns = position_words(words)
+        fen = DAME_START if fen is None else fen
         if fen == self.start_fen and turns[:len(self.turns)] == self.turns:
             game, done = list(self.game), len(self.turns)  # the same game, longer: replay the rest
         else:
@@ -304,15 +261,7 @@ class Adapter:
         self.start_fen, self.game, self.turns = fen, game, list(turns)
 
     def go(self, words):
-        limits = {}
-        if not words or len(words) % 2:
-            raise AdapterError("usage: go depth <d> | movetime <ms> | nodes <n>")
-        for name, value in zip(words[0::2], words[1::2]):
-            if name not in ("depth", "movetime", "nodes"):
-                raise AdapterError(f"go: unknown limit '{name[:40]}'")
-            if not value.isdigit() or int(value) == 0:
-                raise AdapterError(f"go {name}: '{value[:40]}' is not a whole number of at least 1")
-            limits[name] = int(value)
+        limits = go_limits(words, "usage: go depth <d> | movetime <ms> | nodes <n>", quote=lambda s: s[:40])
         began = time.monotonic()
         ms = limits.get("movetime", 1000)  # Cake's driver knows time only
         pos = self.game[-1]
@@ -323,12 +272,12 @@ class Adapter:
         # Cake keeps the positions of its earlier searches for repetitions only if this is the
         # same game two plies on; otherwise it starts afresh.
         if self.searched != (self.start_fen, self.turns[:-1]):
-            if self.cake.ask("new") != "ok":
+            if self.engine.ask("new") != "ok":
                 raise AdapterError("Cake refused `new`")
-        self.cake.send(f"go {pos.cake()} {max(1, ms - MARGIN_MS(ms))}")
+        self.engine.send(f"go {pos.cake()} {max(1, ms - MARGIN_MS(ms))}")
         info = None
         while True:
-            line = self.cake.read()
+            line = self.engine.read()
             if line.startswith("info "):
                 info = line[5:]
             elif line.startswith("bestmove "):
@@ -351,49 +300,27 @@ class Adapter:
                 used = (time.monotonic() - began) * 1000
                 f.write(f"movetime {ms} used {used:.0f} bestmove {move} cake {info}\n")
 
-    def run(self):
-        for raw in sys.stdin:
-            words = raw.split()
-            if not words:
-                continue
-            cmd, args = words[0], words[1:]
-            try:
-                if cmd == "quit":
-                    break
-                elif cmd == "isready":
-                    say("readyok")
-                elif cmd == "rules":
-                    if args != ["english"]:
-                        say("error only english (Cake plays English checkers)")
-                elif cmd == "newgame":
-                    self.position_cmd(["startpos"])
-                    self.searched = None
-                elif cmd == "position":
-                    self.position_cmd(args)
-                elif cmd == "go":
-                    self.go(args)
-                elif cmd in ("stop", "egdb"):
-                    pass
-                else:
-                    say(f"error unknown command '{cmd[:40]}' (rules, newgame, position, go, stop, isready, quit)")
-            except AdapterError as e:
-                say(f"error {e}")
-                if self.cake.proc.poll() is not None:
-                    break
-        self.cake.quit()
-
-
-def main():
-    try:
-        adapter = Adapter()
-    except AdapterError as e:
-        say(f"error {e}")
-        sys.exit(1)
-    try:
-        adapter.run()
-    except KeyboardInterrupt:
-        adapter.cake.quit()
+    def command(self, cmd, args, received):
+        if cmd == "quit":
+            return False
+        elif cmd == "isready":
+            say("readyok")
+        elif cmd == "rules":
+            if args != ["english"]:
+                say("error only english (Cake plays English checkers)")
+        elif cmd == "newgame":
+            self.position_cmd(["startpos"])
+            self.searched = None
+        elif cmd == "position":
+            self.position_cmd(args)
+        elif cmd == "go":
+            self.go(args)
+        elif cmd in ("stop", "egdb"):
+            pass
+        else:
+            say(f"error unknown command '{cmd[:40]}' (rules, newgame, position, go, stop, isready, quit)")
+        return True
 
 
 if __name__ == "__main__":
-    main()
+    main(Adapter)

@@ -35,6 +35,12 @@ import threading
 import time
 from pathlib import Path
 
+# the shared part (engine_pipe.py) is in scripts/outside/, the parent of this file's directory
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+sys.dont_write_bytecode = True  # no __pycache__ left in the repository
+from engine_pipe import (AdapterError, EnginePipe, LineAdapter, cut, go_limits, main,  # noqa: E402
+                         position_words, say)
+
 KODRA_DIR = os.environ.get("KODRA_DIR", os.path.expanduser("~/.cache/dame-outside/kodra"))
 KODRA = os.path.join(KODRA_DIR, "kodra-cli")
 ROOT = Path(__file__).resolve().parents[3]
@@ -45,26 +51,9 @@ START_FEN = "W:W21-32:B1-12"
 TURN_RE = re.compile(r"^\d{1,2}([-x]\d{1,2})+$")
 COMMANDS = "rules, newgame, position, go, stop, isready, quit, egdb"
 
-out_lock = threading.Lock()
-
-
-def say(line):
-    with out_lock:
-        sys.stdout.write(line + "\n")
-        sys.stdout.flush()
-
-
 def warn(text):
     sys.stderr.write(f"kodra-engine: {text}\n")
     sys.stderr.flush()
-
-
-class AdapterError(Exception):
-    pass
-
-
-def cut(text, n=40):
-    return text if len(text) <= n else text[:n] + "…"
 
 
 # ---------------------------------------------------------------- board geometry (rules.md §1)
@@ -185,35 +174,14 @@ def replay(fen, turns):
 
 # ---------------------------------------------------------------- Kodra
 
-class Kodra:
+class Kodra(EnginePipe):
     def __init__(self):
         if not os.path.exists(KODRA):
             raise AdapterError(f"{KODRA} is missing: build it with scripts/outside/kodra/build.sh")
-        try:
-            self.proc = subprocess.Popen([KODRA], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         text=True, bufsize=1)
-        except OSError as e:
-            raise AdapterError(f"cannot start {KODRA}: {e}")
+        super().__init__("Kodra", KODRA)
         about = self.ask("about")
         if not about.startswith("about"):
             raise AdapterError(f"{KODRA} did not start: {cut(about)}")
-
-    def send(self, line):
-        try:
-            self.proc.stdin.write(line + "\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise AdapterError("Kodra ended")
-
-    def read(self):
-        line = self.proc.stdout.readline()
-        if not line:
-            raise AdapterError("Kodra ended")
-        return line.strip()
-
-    def ask(self, line):
-        self.send(line)
-        return self.read()
 
     def interrupt(self):
         try:
@@ -221,19 +189,12 @@ class Kodra:
         except OSError:
             pass
 
-    def quit(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=5)
-        except Exception:
-            self.proc.kill()
 
-
-class Adapter:
+class Adapter(LineAdapter):
     def __init__(self):
         if not os.path.exists(DAME):
             raise AdapterError(f"cannot find dame at {DAME}: set DAME or build target/release/dame")
-        self.kodra = Kodra()
+        self.engine = Kodra()
         self.fen = replay(None, [])
         self.search = None  # the thread of a running search
         self.started = threading.Event()  # set when Kodra's search has begun (`started`)
@@ -241,33 +202,14 @@ class Adapter:
     # -- commands
 
     def position(self, words):
-        usage = "usage: position startpos|fen <FEN> [moves <turn> ...]"
-        if not words:
-            raise AdapterError(usage)
-        if "moves" in words:
-            i = words.index("moves")
-            head, turns = words[:i], words[i + 1:]
-        else:
-            head, turns = words, []
-        if head == ["startpos"]:
-            fen = None
-        elif len(head) >= 2 and head[0] == "fen":
-            fen = "".join(head[1:])
+        fen, turns = position_words(words)
+        if fen is not None:
             parse_fen(fen)  # a first check, for a clear message
-        else:
-            raise AdapterError(usage)
         self.fen = replay(fen, turns)
 
     def go(self, words, received):
-        if not words or len(words) % 2:
-            raise AdapterError("usage: go [depth <d>] [movetime <ms>] [nodes <n>]")
-        limits = {}
-        for name, value in zip(words[0::2], words[1::2]):
-            if name not in ("depth", "movetime", "nodes"):
-                raise AdapterError(f"go: unknown limit '{cut(name)}' (depth, movetime, nodes)")
-            if not value.isdigit() or int(value) == 0:
-                raise AdapterError(f"go {name}: '{cut(value)}' is not a whole number of at least 1")
-            limits[name] = int(value)
+        limits = go_limits(words, "usage: go [depth <d>] [movetime <ms>] [nodes <n>]",
+                           names_hint=" (depth, movetime, nodes)")
         ms = limits.get("movetime", 1000)
         self.started.clear()
         self.search = threading.Thread(target=self.search_thread, args=(self.fen, ms, received), daemon=True)
@@ -288,10 +230,10 @@ class Adapter:
         legal_proc = subprocess.Popen([DAME, "moves", "--rules", "russian", "--fen", fen],
                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         left = max(1, int(ms - (time.monotonic() - started) * 1000))  # what is left of the movetime
-        self.kodra.send(f"go {kodra_board(board)} {side} {left}")
+        self.engine.send(f"go {kodra_board(board)} {side} {left}")
         info = {}
         while True:
-            line = self.kodra.read()
+            line = self.engine.read()
             words = line.split()
             if not words:
                 continue
@@ -356,7 +298,7 @@ class Adapter:
         """Ends a running search at once (once Kodra has begun it, so that the signal counts)."""
         while self.search is not None and self.search.is_alive():
             if self.started.wait(0.005):
-                self.kodra.interrupt()
+                self.engine.interrupt()
                 break
         self.wait()
 
@@ -365,45 +307,37 @@ class Adapter:
             self.search.join()
             self.search = None
 
-    def run(self):
-        for raw in sys.stdin:
-            received = time.monotonic()
-            words = raw.split()
-            if not words:
-                continue
-            cmd, args = words[0], words[1:]
-            try:
-                if cmd == "isready":
-                    say("readyok")
-                    continue
-                if cmd == "stop":
-                    self.stop()
-                    continue
-                self.wait()  # every other command waits for a running search
-                if cmd == "quit":
-                    break
-                elif cmd == "rules":
-                    if len(args) != 1:
-                        raise AdapterError("usage: rules <preset>")
-                    if args[0] != "russian":
-                        raise AdapterError(f"Kodra plays only russian, not '{cut(args[0])}'")
-                    self.fen = replay(None, [])
-                elif cmd == "newgame":
-                    self.fen = replay(None, [])
-                elif cmd == "position":
-                    self.position(args)
-                elif cmd == "go":
-                    self.go(args, received)
-                elif cmd == "egdb":
-                    pass  # Kodra has no endgame databases
-                else:
-                    raise AdapterError(f"unknown command '{cut(cmd)}' ({COMMANDS})")
-            except AdapterError as e:
-                say(f"error {e}")
-                if self.kodra.proc.poll() is not None:
-                    break
+    def command(self, cmd, args, received):
+        if cmd == "isready":
+            say("readyok")
+            return True
+        if cmd == "stop":
+            self.stop()
+            return True
+        self.wait()  # every other command waits for a running search
+        if cmd == "quit":
+            return False
+        elif cmd == "rules":
+            if len(args) != 1:
+                raise AdapterError("usage: rules <preset>")
+            if args[0] != "russian":
+                raise AdapterError(f"Kodra plays only russian, not '{cut(args[0])}'")
+            self.fen = replay(None, [])
+        elif cmd == "newgame":
+            self.fen = replay(None, [])
+        elif cmd == "position":
+            self.position(args)
+        elif cmd == "go":
+            self.go(args, received)
+        elif cmd == "egdb":
+            pass  # Kodra has no endgame databases
+        else:
+            raise AdapterError(f"unknown command '{cut(cmd)}' ({COMMANDS})")
+        return True
+
+    def close(self):
         self.stop()
-        self.kodra.quit()
+        self.engine.quit()
 
 
 def score(eval_, depth):
@@ -416,17 +350,5 @@ def score(eval_, depth):
     return eval_ // 2 if eval_ >= 0 else -((-eval_) // 2)
 
 
-def main():
-    try:
-        adapter = Adapter()
-    except AdapterError as e:
-        say(f"error {e}")
-        sys.exit(1)
-    try:
-        adapter.run()
-    except KeyboardInterrupt:
-        adapter.kodra.quit()
-
-
 if __name__ == "__main__":
-    main()
+    main(Adapter)
