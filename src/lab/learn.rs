@@ -8,7 +8,7 @@
 //! worse. Full-batch Adam with a little L2 decay, in a fixed order: the same samples give the
 //! same tables. The last tenth of the games is held out to measure the fit.
 
-use super::tune::Sample;
+use super::tune::{quiet_samples, Sample};
 use dame_core::board::Color;
 use dame_core::notation::Numbering;
 use dame_core::pdn::PdnGame;
@@ -232,14 +232,7 @@ pub fn samples_of_games(sources: &[Vec<PdnGame>], skip: usize) -> Vec<Sample> {
             let Some(red_score) = red_score(game) else {
                 continue;
             };
-            for pos in game.game.positions().iter().skip(skip) {
-                if pos.obligated().is_empty() && pos.huffable().is_empty() {
-                    samples.push(Sample {
-                        position: *pos,
-                        red_score,
-                    });
-                }
-            }
+            samples.extend(quiet_samples(&game.game, skip, red_score));
         }
     }
     samples

@@ -49,16 +49,27 @@ pub fn self_play(preset: Preset, level: Level, games: usize, seed: u64) -> Vec<S
             Some(Outcome::Win { .. }) => 0.0,
             _ => 0.5,
         };
-        for pos in game.positions().iter().skip(8) {
-            if pos.obligated().is_empty() && pos.huffable().is_empty() {
-                samples.push(Sample {
-                    position: *pos,
-                    red_score,
-                });
-            }
-        }
+        samples.extend(quiet_samples(&game, 8, red_score));
     }
     samples
+}
+
+/// The quiet positions of a game after its first `skip` plies (no capture pending, nothing to
+/// huff), each labelled with `red_score`: where the static evaluation should predict the result
+/// on its own.
+pub fn quiet_samples(
+    game: &Game,
+    skip: usize,
+    red_score: f64,
+) -> impl Iterator<Item = Sample> + '_ {
+    game.positions()
+        .iter()
+        .skip(skip)
+        .filter(|pos| pos.obligated().is_empty() && pos.huffable().is_empty())
+        .map(move |pos| Sample {
+            position: *pos,
+            red_score,
+        })
 }
 
 fn error(samples: &[Sample], w: &Weights, k: f64) -> f64 {
