@@ -121,8 +121,8 @@ struct SearchArgs {
     /// The notation of the turns: the internal one of docs/rules.md §7, or the preset's own
     #[arg(long, value_name = "internal|native", default_value = "internal", value_parser = notation)]
     notation: Notation,
-    /// The evaluation: the learned tables built in (the default), the hand-written one alone,
-    /// or tables from a file written by `dame learn`
+    /// The evaluation: the learned tables and networks built in (the default), the
+    /// hand-written one alone, or tables or a network from a file written by `dame learn`
     #[arg(long, value_name = "learned|hand|FILE", value_parser = eval)]
     eval: Option<Eval>,
 }
@@ -332,6 +332,15 @@ struct LearnArgs {
     /// instead of starting from zero
     #[arg(long, value_name = "FILE")]
     start: Option<String>,
+    /// What to learn: pattern tables, or a small neural network (docs/engine.md)
+    #[arg(long, value_name = "tables|net", default_value = "tables", value_parser = ["tables", "net"])]
+    model: String,
+    /// The network's first hidden layer's width: 32, 64, 128 or 256
+    #[arg(long, value_name = "H", default_value = "64", value_parser = whole_number)]
+    hidden: u64,
+    /// The network's samples a step
+    #[arg(long, value_name = "B", default_value = "256", value_parser = whole_number)]
+    batch: u64,
 }
 
 #[derive(Args)]
@@ -361,8 +370,8 @@ struct EgdbArgs {
 
 #[derive(Args)]
 struct EngineArgs {
-    /// The evaluation: the learned tables built in (the default), the hand-written one alone,
-    /// or tables from a file written by `dame learn`
+    /// The evaluation: the learned tables and networks built in (the default), the
+    /// hand-written one alone, or tables or a network from a file written by `dame learn`
     #[arg(long, value_name = "learned|hand|FILE", value_parser = eval)]
     eval: Option<Eval>,
     /// The endgame databases' directory, or off for none [default: egdb, if it is there]
@@ -398,7 +407,8 @@ impl Notation {
 }
 
 /// `--eval`: `learned` (the default) adds the tables built into the program for the rules'
-/// family where there are any; `hand` is today's alone; a file holds tables from `dame learn`.
+/// family and the preset's network where there are any; `hand` is today's alone; a file holds
+/// tables or a network from `dame learn`.
 #[derive(Clone)]
 enum Eval {
     Learned,
@@ -480,11 +490,24 @@ fn engine(eval: Option<&Eval>, tt_megabytes: usize) -> Result<Engine, String> {
         Some(Eval::Hand) => {}
         // Tables from a file (`dame learn --out FILE`), to try them before building them in;
         // the other families keep the built-in ones.
+        // A network file (`dame learn --model net`) is told apart by its magic.
         Some(Eval::Tables(path)) => {
             let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-            let tables = LearnedEval::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
-            engine.use_embedded();
-            engine.use_learned(std::sync::Arc::new(tables));
+            // Every family's built-in tables, but not the built-in networks: tables from a
+            // file are tried as they are, not under a network that would replace them.
+            for family in dame_engine::EvalFamily::ALL {
+                if let Some(tables) = dame_engine::embedded(family) {
+                    engine.use_learned(tables);
+                }
+            }
+            if bytes.starts_with(b"DAMENET") {
+                let net =
+                    dame_engine::NetEval::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+                engine.use_net(std::sync::Arc::new(net));
+            } else {
+                let tables = LearnedEval::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+                engine.use_learned(std::sync::Arc::new(tables));
+            }
         }
     }
     Ok(engine)
@@ -867,6 +890,9 @@ fn cmd_learn(opts: LearnArgs) -> Result<(), String> {
     if samples.len() < 10 {
         return Err("too few positions to learn from".into());
     }
+    if opts.model == "net" {
+        return learn_net(preset, &samples, &opts);
+    }
     let config = learn::TrainConfig {
         epochs: opts.epochs as usize,
         decay: opts.decay,
@@ -909,6 +935,52 @@ fn cmd_learn(opts: LearnArgs) -> Result<(), String> {
         "wrote {out}: {} bytes, fingerprint {:016x}",
         bytes.len(),
         tables.fingerprint()
+    );
+    Ok(())
+}
+
+/// `dame learn --model net`: a network trained on the samples, written to `--out`.
+fn learn_net(preset: Preset, samples: &[tune::Sample], opts: &LearnArgs) -> Result<(), String> {
+    let hidden = opts.hidden as usize;
+    if ![32, 64, 128, 256].contains(&hidden) {
+        return Err(format!("--hidden {hidden}: 32, 64, 128 or 256"));
+    }
+    let config = dame::lab::net_train::NetConfig {
+        hidden,
+        epochs: opts.epochs as usize,
+        rate: opts.rate,
+        batch: (opts.batch as usize).max(1),
+    };
+    let started = Instant::now();
+    let (net, report) =
+        dame::lab::net_train::train_net(preset, samples, &config, |epoch, fit, held| {
+            eprintln!("epoch {epoch}: training loss {fit:.5}, held-out {held:.5}")
+        });
+    eprintln!(
+        "trained {} epochs in {:.0} s",
+        config.epochs,
+        started.elapsed().as_secs_f64()
+    );
+    out!(
+        "{} network ({hidden} hidden): {} training, {} held-out positions; logistic scale {:.2}",
+        preset.info().id,
+        report.train,
+        report.held_out,
+        report.k
+    );
+    out!(
+        "held-out loss {:.5} (hand) -> {:.5} (hand + network) -> {:.5} (integer, as played)",
+        report.before,
+        report.after,
+        report.after_rounded
+    );
+    let out = opts.out.as_str();
+    let bytes = net.to_bytes();
+    std::fs::write(out, &bytes).map_err(|e| format!("cannot write {out}: {e}"))?;
+    out!(
+        "wrote {out}: {} bytes, fingerprint {:016x}",
+        bytes.len(),
+        net.fingerprint()
     );
     Ok(())
 }

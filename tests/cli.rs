@@ -1118,12 +1118,20 @@ fn analyse_judges_each_turn_and_writes_annotated_pdn_that_reads_back() {
     );
     let movetext = text.split("\n\n").nth(1).unwrap().replace('\n', " ");
     // The hanging man: a blunder ($4, ??) or at least a mistake ($2, ?), Red's score below a
-    // man down, and the engine's line instead, starting with a safe turn (22-17 or 24-20).
+    // man down or a forced loss (`#-N`), and the engine's line instead, starting with a safe
+    // turn (22-17 or 24-20).
     let blunder = movetext
         .strip_prefix("1. 11-15 ")
         .unwrap_or_else(|| panic!("{movetext}"));
     assert!(
-        blunder.starts_with("$4 {[%eval -") || blunder.starts_with("$2 {[%eval -"),
+        [
+            "$4 {[%eval -",
+            "$2 {[%eval -",
+            "$4 {[%eval #-",
+            "$2 {[%eval #-"
+        ]
+        .iter()
+        .any(|start| blunder.starts_with(start)),
         "{movetext}"
     );
     let variation = &blunder[blunder.find('(').unwrap()..];
@@ -1469,4 +1477,74 @@ fn learn_goes_on_from_the_built_in_tables_with_games_read_from_pdn() {
         stderr(&out)
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A string for a test's argument list of `&str`.
+fn leak(s: String) -> &'static str {
+    Box::leak(s.into_boxed_str())
+}
+
+#[test]
+fn learn_trains_a_network_that_the_engine_plays_with() {
+    let dir = std::env::temp_dir().join(format!("dame-learn-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("net.bin");
+    let learn = |more: &[&str]| {
+        let mut args = vec![
+            "learn", "--rules", "english", "--model", "net", "--skip", "0",
+        ];
+        for file in [
+            "english-programs",
+            "tinsley-cameron-1956",
+            "games-checkers-british",
+        ] {
+            args.extend(["--pdn".to_string(), format!("tests/pdn/{file}.pdn")].map(leak));
+        }
+        args.extend(["--epochs", "3"]);
+        args.extend(more);
+        args.extend(["--out", path.to_str().unwrap()]);
+        dame(&args)
+    };
+    let out = learn(&["--hidden", "32"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("english network (32 hidden)"), "{text}");
+    // The report's losses: the held-out fit with the network, float and integer.
+    let losses: Vec<f64> = text
+        .lines()
+        .find(|l| l.starts_with("held-out loss"))
+        .expect("a held-out line")
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(losses.len(), 3, "{text}");
+    assert!(
+        (losses[1] - losses[2]).abs() < 0.01,
+        "integer as float: {text}"
+    );
+    let bytes = std::fs::read(&path).unwrap();
+    let net = dame_engine::NetEval::from_bytes(&bytes).unwrap();
+    assert_eq!(net.preset(), dame_core::Preset::English);
+    // The same samples give the same network.
+    learn(&["--hidden", "32"]);
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
+    // The engine plays with it (`--eval FILE` tells a network from tables by its magic).
+    let out = dame(&[
+        "search",
+        "--rules",
+        "english",
+        "--depth",
+        "4",
+        "--eval",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // A width the engine has no code for is refused with the widths it has.
+    let out = learn(&["--hidden", "48"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("32, 64, 128 or 256"),
+        "{}",
+        stderr(&out)
+    );
 }

@@ -49,7 +49,7 @@ const WEB_LAYERS: &[&str] = &[
 
 /// The modules of the engine, bottom first.
 const ENGINE_LAYERS: &[&str] = &[
-    "weights", "zobrist", "tt", "learned", "profile", "eval", "egdb", "search", "analysis",
+    "weights", "zobrist", "tt", "learned", "net", "profile", "eval", "egdb", "search", "analysis",
     "levels", "protocol",
 ];
 

@@ -147,7 +147,7 @@ const TERNARY: [u16; 256] = {
 };
 
 /// Square number − 1 of each bit of the layout (ghost bits: unused).
-const INDEX_OF_BIT: [u8; 35] = {
+pub(crate) const INDEX_OF_BIT: [u8; 35] = {
     let mut table = [0u8; 35];
     let mut n = 1;
     while n <= 32 {
@@ -161,7 +161,7 @@ const INDEX_OF_BIT: [u8; 35] = {
 
 /// The board turned half round: square n goes to 33 − n, which in the layout is bit b to 34 − b.
 #[inline(always)]
-fn turned(bits: u64) -> u64 {
+pub(crate) fn turned(bits: u64) -> u64 {
     bits.reverse_bits() >> (64 - 35)
 }
 

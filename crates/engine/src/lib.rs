@@ -11,6 +11,7 @@ pub mod egdb;
 mod eval;
 pub mod learned;
 mod levels;
+pub mod net;
 mod profile;
 pub mod protocol;
 mod search;
@@ -21,6 +22,7 @@ mod zobrist;
 pub use eval::{evaluate, Weights};
 pub use learned::{embedded, EvalFamily, Layout, LearnedEval};
 pub use levels::{Level, LevelInfo, Player, LEVELS};
+pub use net::NetEval;
 pub use profile::Profile;
 #[cfg(not(target_arch = "wasm32"))]
 pub use search::native_clock;

@@ -11,6 +11,7 @@
 use super::egdb::{Endgames, Value};
 use super::eval::{self, Weights};
 use super::learned::{EvalFamily, LearnedEval};
+use super::net::NetEval;
 use super::tt::{Bound, Entry, Table};
 use super::zobrist;
 use dame_core::board::Position;
@@ -145,6 +146,11 @@ pub struct Engine {
     learned: [Option<Arc<LearnedEval>>; 3],
     /// Those of the current search's rules, if any: added to the hand evaluation.
     active: Option<Arc<LearnedEval>>,
+    /// Networks the owner gave, at most one per preset: where there is one, it is added to the
+    /// hand evaluation instead of the tables.
+    nets: Vec<Arc<NetEval>>,
+    /// The current search's network, if any.
+    active_net: Option<Arc<NetEval>>,
     /// Search with the hand evaluation alone even where tables are loaded (the low levels).
     hand_only: bool,
     // Per search:
@@ -179,6 +185,8 @@ impl Engine {
             weights: crate::Profile::of(dame_core::Preset::English).weights,
             learned: [None, None, None],
             active: None,
+            nets: Vec::new(),
+            active_net: None,
             hand_only: false,
             nodes: 0,
             stopped: false,
@@ -229,9 +237,17 @@ impl Engine {
         self.learned[slot] = Some(tables);
     }
 
+    /// Evaluates the network's preset with it (added to the hand evaluation, in place of the
+    /// tables), replacing an earlier one of that preset.
+    pub fn use_net(&mut self, net: Arc<NetEval>) {
+        self.nets.retain(|n| n.preset() != net.preset());
+        self.nets.push(net);
+    }
+
     /// Back to the hand evaluation alone, for every family.
     pub fn forget_learned(&mut self) {
         self.learned = [None, None, None];
+        self.nets.clear();
     }
 
     /// The learned tables this engine would use for `preset`, if any.
@@ -242,17 +258,28 @@ impl Engine {
         self.learned[crate::Profile::of(preset).eval_family as usize].as_ref()
     }
 
+    /// The network this engine would use for `preset`, if any.
+    pub fn net_for(&self, preset: dame_core::Preset) -> Option<&Arc<NetEval>> {
+        self.nets.iter().find(|n| n.preset() == preset)
+    }
+
     /// Searches with the hand evaluation alone (`true`), keeping the loaded tables for later,
     /// or with the tables again (`false`, the default).
     pub fn set_hand_only(&mut self, hand_only: bool) {
         self.hand_only = hand_only;
     }
 
-    /// Uses every family's tables built into the program ([`super::embedded`]; natively only).
+    /// Uses every family's tables and every preset's network built into the program
+    /// ([`super::embedded`], [`super::net::embedded_net`]; natively only).
     pub fn use_embedded(&mut self) {
         for family in EvalFamily::ALL {
             if let Some(tables) = super::learned::embedded(family) {
                 self.use_learned(tables);
+            }
+        }
+        for preset in dame_core::Preset::ALL {
+            if let Some(net) = super::net::embedded_net(preset) {
+                self.use_net(net);
             }
         }
     }
@@ -261,6 +288,9 @@ impl Engine {
     /// for these rules.
     fn evaluate(&self, pos: &Position) -> i32 {
         let hand = eval::evaluate(&self.weights, pos);
+        if let Some(net) = &self.active_net {
+            return hand + net.evaluate(pos);
+        }
         match &self.active {
             Some(tables) => hand + tables.evaluate(pos),
             None => hand,
@@ -287,7 +317,14 @@ impl Engine {
             self.quiet.push(*quiet);
         }
         self.active = self.learned_for(game.preset()).cloned();
-        let fingerprint = self.active.as_ref().map_or(0, |t| t.fingerprint());
+        self.active_net = match self.hand_only {
+            true => None,
+            false => self.net_for(game.preset()).cloned(),
+        };
+        let fingerprint = match &self.active_net {
+            Some(net) => net.fingerprint(),
+            None => self.active.as_ref().map_or(0, |t| t.fingerprint()),
+        };
         let scored_with = Some((*game.rules(), weights, fingerprint));
         if self.scored_with != scored_with {
             self.clear();

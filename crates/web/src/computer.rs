@@ -12,7 +12,8 @@
 use crate::types::{PositionEvalView, WorkerReply, WorkerRequest};
 use dame_core::{notation, position_from_fen, Game, Preset};
 use dame_engine::analysis::evaluate_position;
-use dame_engine::{Clock, Engine, LearnedEval, Level, Limits, Player, Profile};
+use dame_engine::net::NET_PRESETS;
+use dame_engine::{Clock, Engine, LearnedEval, Level, Limits, NetEval, Player, Profile};
 use std::sync::Arc;
 
 /// Transposition table size in the browser.
@@ -32,6 +33,9 @@ pub struct Computer {
     /// page's first paint): until a family's tables are here, its rules play with the hand
     /// evaluation alone in the browser (natively, [`Player::new`] has the built-in ones).
     learned: Vec<Arc<LearnedEval>>,
+    /// The networks loaded so far (fetched like the tables): a preset that has one natively
+    /// ([`dame_engine::net::embedded_net`]) plays at full strength once it is here.
+    nets: Vec<Arc<NetEval>>,
     /// Milliseconds, for the engine's time limits and the reported thinking time.
     clock: Clock,
     /// A new seed for the computer's choices, for every new game.
@@ -72,6 +76,7 @@ impl Computer {
             player: None,
             analyst: None,
             learned: Vec::new(),
+            nets: Vec::new(),
             clock,
             seed,
         }
@@ -142,6 +147,9 @@ impl Computer {
         for tables in &self.learned {
             engine.use_learned(tables.clone());
         }
+        for net in &self.nets {
+            engine.use_net(net.clone());
+        }
         let started = (self.clock)();
         let nodes = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
         let counted = nodes.clone();
@@ -196,6 +204,9 @@ impl Computer {
         for tables in &self.learned {
             player.engine.use_learned(tables.clone());
         }
+        for net in &self.nets {
+            player.engine.use_net(net.clone());
+        }
         player.level = level;
         player.clock = Some(clock);
         let started = clock();
@@ -220,6 +231,9 @@ impl Computer {
         for tables in &self.learned {
             engine.use_learned(tables.clone());
         }
+        for net in &self.nets {
+            engine.use_net(net.clone());
+        }
         let limits = Limits {
             clock: Some(self.clock),
             ..Limits::depth(depth)
@@ -233,18 +247,29 @@ impl Computer {
         })
     }
 
-    /// Whether the learned tables for these rules are loaded: the computer plays at full
+    /// Whether the learned evaluation for these rules is loaded (the tables of their family,
+    /// and their network where the native program has one): the computer plays at full
     /// strength.
     fn full_strength(&self, preset: dame_core::Preset) -> bool {
         let family = Profile::of(preset).eval_family;
+        let net_expected = NET_PRESETS.contains(&preset);
         self.learned.iter().any(|t| t.family() == family)
+            && (!net_expected || self.nets.iter().any(|n| n.preset() == preset))
     }
 
-    /// Loads learned evaluation tables (the bytes of a `data/learned/*.bin` file); the next
-    /// search of their family's rules uses them, and a `think` reply for those rules says
-    /// `fullStrength`. Returns the family's name. Anything that is not a valid tables file is
-    /// refused with the reason and nothing changes.
+    /// Loads learned evaluation tables or a network (the bytes of a `data/learned/*.bin`
+    /// file, told apart by their magic); the next search of their rules uses them, and a
+    /// `think` reply for those rules says `fullStrength` once all they need is here. Returns
+    /// the family's name (tables) or the preset's (a network). Anything that is not a valid
+    /// file is refused with the reason and nothing changes.
     pub fn load_tables(&mut self, bytes: &[u8]) -> Result<String, String> {
+        if bytes.starts_with(b"DAMENET") {
+            let net = NetEval::from_bytes(bytes)?;
+            let preset = net.preset();
+            self.nets.retain(|n| n.preset() != preset);
+            self.nets.push(Arc::new(net));
+            return Ok(preset.info().id.to_string());
+        }
         let tables = LearnedEval::from_bytes(bytes)?;
         let family = tables.family();
         self.learned.retain(|t| t.family() != family);

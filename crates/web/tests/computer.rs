@@ -127,11 +127,31 @@ fn learned_tables_are_loaded_by_family_and_bad_bytes_refused() {
         .load_tables(include_bytes!("../../../data/learned/short-kings.bin"))
         .expect("the committed tables load");
     assert_eq!(family, dame_engine::EvalFamily::ShortKings.to_string());
-    // English has short kings: the computer now plays it at full strength.
-    let Some(WorkerReply::Move { full_strength, .. }) = c.answer(think(1, &[], 1)) else {
-        panic!("expected a move");
+    let full_strength_in = |c: &mut Computer, rules: &str| {
+        let Some(WorkerReply::Move { full_strength, .. }) = c.answer(WorkerRequest::Think {
+            id: 1,
+            rules: rules.into(),
+            start: "W:W21-32:B1-12".into(),
+            history: Vec::new(),
+            level: 1,
+        }) else {
+            panic!("expected a move");
+        };
+        full_strength
     };
-    assert!(full_strength);
+    // Standard has short kings and no network: the computer now plays it at full strength.
+    // English also has a network of its own, which is not here yet.
+    assert!(full_strength_in(&mut c, "standard"));
+    assert!(!full_strength_in(&mut c, "english"));
+    let mut damaged = include_bytes!("../../../data/learned/english-net.bin").to_vec();
+    damaged[100] ^= 1;
+    assert!(c.load_tables(&damaged).unwrap_err().contains("hash"));
+    assert!(!full_strength_in(&mut c, "english"));
+    let preset = c
+        .load_tables(include_bytes!("../../../data/learned/english-net.bin"))
+        .expect("the committed network loads");
+    assert_eq!(preset, "english");
+    assert!(full_strength_in(&mut c, "english"));
     // Russian (flying kings) still lacks its tables.
     let Some(WorkerReply::Move { full_strength, .. }) = c.answer(WorkerRequest::Think {
         id: 2,
@@ -151,7 +171,7 @@ fn learned_tables_are_loaded_by_family_and_bad_bytes_refused() {
 #[test]
 fn the_page_judges_a_game_as_dame_analyse_does() {
     let mut c = computer();
-    for file in ["short-kings", "huffing", "flying-kings"] {
+    for file in ["short-kings", "huffing", "flying-kings", "english-net"] {
         let path = format!(
             "{}/../../data/learned/{file}.bin",
             env!("CARGO_MANIFEST_DIR")

@@ -636,6 +636,33 @@ fn learned_tables_evaluate_as_natively() {
     assert!(LearnedEval::from_bytes(&[1, 2, 3]).is_err());
 }
 
+/// The network gives in WebAssembly exactly the values tests/net.rs checks natively (the same
+/// file, the same values): the page plays English as the native engine does.
+#[wasm_bindgen_test]
+fn the_network_evaluates_as_natively() {
+    let net =
+        dame_engine::NetEval::from_bytes(include_bytes!("../../../data/learned/english-net.bin"))
+            .expect("the committed network loads");
+    let mut checked = 0;
+    for line in include_str!("../../../tests/net_values.txt")
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+    {
+        let mut words = line.splitn(3, ' ');
+        let (preset, value, fen) = (
+            words.next().unwrap(),
+            words.next().unwrap(),
+            words.next().unwrap(),
+        );
+        let preset: dame_core::Preset = preset.parse().unwrap();
+        let pos = dame_core::position_from_fen(fen, preset).unwrap();
+        assert_eq!(net.evaluate(&pos), value.parse::<i32>().unwrap(), "{fen}");
+        checked += 1;
+    }
+    assert!(checked >= 10);
+    assert!(dame_engine::NetEval::from_bytes(b"DAMENET1").is_err());
+}
+
 /// The analysis as the page runs it: the worker's evaluation of each position, read back by
 /// `judge`, `line` and `pdnAnnotated`; malformed evaluations are errors, never traps.
 #[wasm_bindgen_test]
