@@ -4,8 +4,8 @@
 
 mod common;
 
-use common::Rng;
-use dame_core::{Board, Game, Piece, Position, Preset, Setup, Square};
+use common::{flipped, random_positions, Rng};
+use dame_core::{Game, Preset};
 use dame_engine::{embedded, Engine, EvalFamily, LearnedEval, Limits};
 use std::sync::Arc;
 
@@ -16,40 +16,6 @@ const VALUES: &str = include_str!("learned_values.txt");
 
 fn tables() -> LearnedEval {
     LearnedEval::from_bytes(SHORT_KINGS).expect("the committed tables load")
-}
-
-/// The position seen from the other side: the board turned half round (square n to 33 − n),
-/// the colours swapped, the other side to move.
-fn flipped(pos: &Position) -> Position {
-    let mut board = Board::EMPTY;
-    for sq in Square::all() {
-        if let Some(piece) = pos.piece_at(sq) {
-            let to = Square::from_number(33 - sq.number()).unwrap();
-            let color = piece.color.opposite();
-            board.set(to, Piece { color, ..piece });
-        }
-    }
-    let setup = Setup {
-        board,
-        side: pos.side().opposite(),
-        ..Setup::start()
-    };
-    Position::from_setup(setup, pos.preset()).expect("a flipped position is legal")
-}
-
-/// Positions of random English games, every ply.
-fn random_positions(games: usize, seed: u64) -> Vec<Position> {
-    let mut rng = Rng(seed);
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut game = Game::new(Preset::English);
-        while game.outcome().is_none() && game.history().len() < 150 {
-            out.push(*game.position());
-            let turns = game.legal_turns();
-            game.play(&turns[rng.below(turns.len())]).unwrap();
-        }
-    }
-    out
 }
 
 #[test]

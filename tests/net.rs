@@ -4,8 +4,8 @@
 
 mod common;
 
-use common::Rng;
-use dame_core::{Board, Game, Piece, Position, Preset, Setup, Square};
+use common::{flipped, random_positions, Rng};
+use dame_core::{Game, Position, Preset};
 use dame_engine::net::{embedded_net, features, NET_PRESETS};
 use dame_engine::{Engine, Limits, NetEval};
 use std::sync::Arc;
@@ -17,40 +17,6 @@ const VALUES: &str = include_str!("net_values.txt");
 
 fn net() -> NetEval {
     NetEval::from_bytes(ENGLISH).expect("the committed network loads")
-}
-
-/// The position seen from the other side: the board turned half round (square n to 33 − n),
-/// the colours swapped, the other side to move.
-fn flipped(pos: &Position) -> Position {
-    let mut board = Board::EMPTY;
-    for sq in Square::all() {
-        if let Some(piece) = pos.piece_at(sq) {
-            let to = Square::from_number(33 - sq.number()).unwrap();
-            let color = piece.color.opposite();
-            board.set(to, Piece { color, ..piece });
-        }
-    }
-    let setup = Setup {
-        board,
-        side: pos.side().opposite(),
-        ..Setup::start()
-    };
-    Position::from_setup(setup, pos.preset()).expect("a flipped position is legal")
-}
-
-/// Positions of random English games, every ply.
-fn random_positions(games: usize, seed: u64) -> Vec<Position> {
-    let mut rng = Rng(seed);
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut game = Game::new(Preset::English);
-        while game.outcome().is_none() && game.history().len() < 150 {
-            out.push(*game.position());
-            let turns = game.legal_turns();
-            game.play(&turns[rng.below(turns.len())]).unwrap();
-        }
-    }
-    out
 }
 
 #[test]

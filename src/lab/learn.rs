@@ -77,7 +77,8 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-fn cross_entropy(target: f64, p: f64) -> f64 {
+/// The loss of predicting `p` for an expected score of `target`, in nats.
+pub(super) fn cross_entropy(target: f64, p: f64) -> f64 {
     let p = p.clamp(1e-9, 1.0 - 1e-9);
     -(target * p.ln() + (1.0 - target) * (1.0 - p).ln())
 }

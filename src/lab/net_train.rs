@@ -7,6 +7,7 @@
 //! order (a seeded shuffle): the same samples give the same network. The last tenth of the
 //! samples is held out to measure the fit.
 
+use super::learn::cross_entropy;
 use super::tune::Sample;
 use dame_core::board::Color;
 use dame_core::Preset;
@@ -53,11 +54,6 @@ struct Row {
 
 fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
-}
-
-fn cross_entropy(target: f64, p: f64) -> f64 {
-    let p = p.clamp(1e-9, 1.0 - 1e-9);
-    -(target * p.ln() + (1.0 - target) * (1.0 - p).ln())
 }
 
 /// A float network and its Adam state.

@@ -3,7 +3,7 @@
 
 pub mod json;
 
-use dame_core::{notation, position_from_fen, Game, Position, Preset};
+use dame_core::{notation, position_from_fen, Board, Game, Piece, Position, Preset, Setup, Square};
 
 pub fn pos(preset: Preset, fen: &str) -> Position {
     position_from_fen(fen, preset).unwrap_or_else(|e| panic!("bad test FEN {fen}: {e}"))
@@ -75,4 +75,38 @@ pub fn dame_in(dir: &std::path::Path, args: &[&str], input: &str) -> std::proces
         .write_all(input.as_bytes())
         .unwrap();
     child.wait_with_output().unwrap()
+}
+
+/// The position seen from the other side: the board turned half round (square n to 33 − n),
+/// the colours swapped, the other side to move.
+pub fn flipped(pos: &Position) -> Position {
+    let mut board = Board::EMPTY;
+    for sq in Square::all() {
+        if let Some(piece) = pos.piece_at(sq) {
+            let to = Square::from_number(33 - sq.number()).unwrap();
+            let color = piece.color.opposite();
+            board.set(to, Piece { color, ..piece });
+        }
+    }
+    let setup = Setup {
+        board,
+        side: pos.side().opposite(),
+        ..Setup::start()
+    };
+    Position::from_setup(setup, pos.preset()).expect("a flipped position is legal")
+}
+
+/// Positions of random English games, every ply.
+pub fn random_positions(games: usize, seed: u64) -> Vec<Position> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut game = Game::new(Preset::English);
+        while game.outcome().is_none() && game.history().len() < 150 {
+            out.push(*game.position());
+            let turns = game.legal_turns();
+            game.play(&turns[rng.below(turns.len())]).unwrap();
+        }
+    }
+    out
 }

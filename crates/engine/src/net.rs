@@ -22,7 +22,7 @@
 //! weights (32 × i16) and its bias (i32 as 2 × i16); and the FNV-1a hash of everything before
 //! it (8 bytes, little-endian).
 
-use crate::learned::{turned, INDEX_OF_BIT};
+use crate::learned::{fnv1a, turned, INDEX_OF_BIT};
 use dame_core::board::{Board, Color, Position};
 use dame_core::Preset;
 use std::fmt;
@@ -95,15 +95,6 @@ impl fmt::Debug for NetEval {
             self.hash
         )
     }
-}
-
-fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        hash ^= b as u64;
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    hash
 }
 
 /// Float weights of a network, as training holds them (the integer network is these, scaled).

@@ -598,6 +598,21 @@ fn the_pdn_exports_refuse_values_of_the_wrong_kind() {
     assert!(g.pdn_tags().is_ok());
 }
 
+/// The positions and values of a file of `<preset> <value> <FEN>` lines (tests/learned_values.txt,
+/// tests/net_values.txt).
+fn fixed_values(text: &str) -> Vec<(dame_core::Position, i32)> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let mut words = line.splitn(3, ' ');
+            let preset: dame_core::Preset = words.next().unwrap().parse().unwrap();
+            let value = words.next().unwrap().parse().unwrap();
+            let fen = words.next().unwrap();
+            (dame_core::position_from_fen(fen, preset).unwrap(), value)
+        })
+        .collect()
+}
+
 /// The learned evaluation gives in WebAssembly exactly the values tests/learned.rs checks
 /// natively (the same tables, the same file of values).
 #[wasm_bindgen_test]
@@ -607,32 +622,16 @@ fn learned_tables_evaluate_as_natively() {
     let short_kings = load(include_bytes!("../../../data/learned/short-kings.bin"));
     let huffing = load(include_bytes!("../../../data/learned/huffing.bin"));
     let flying_kings = load(include_bytes!("../../../data/learned/flying-kings.bin"));
-    let mut checked = 0;
-    for line in include_str!("../../../tests/learned_values.txt")
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-    {
-        let mut words = line.splitn(3, ' ');
-        let (preset, value, fen) = (
-            words.next().unwrap(),
-            words.next().unwrap(),
-            words.next().unwrap(),
-        );
-        let preset: dame_core::Preset = preset.parse().unwrap();
-        let tables = match dame_engine::Profile::of(preset).eval_family {
+    let values = fixed_values(include_str!("../../../tests/learned_values.txt"));
+    for (pos, value) in &values {
+        let tables = match dame_engine::Profile::of(pos.preset()).eval_family {
             EvalFamily::ShortKings => &short_kings,
             EvalFamily::Huffing => &huffing,
             EvalFamily::FlyingKings => &flying_kings,
         };
-        let pos = dame_core::position_from_fen(fen, preset).unwrap();
-        assert_eq!(
-            tables.evaluate(&pos),
-            value.parse::<i32>().unwrap(),
-            "{fen}"
-        );
-        checked += 1;
+        assert_eq!(tables.evaluate(pos), *value, "{pos}");
     }
-    assert!(checked >= 10);
+    assert!(values.len() >= 10);
     assert!(LearnedEval::from_bytes(&[1, 2, 3]).is_err());
 }
 
@@ -643,23 +642,11 @@ fn the_network_evaluates_as_natively() {
     let net =
         dame_engine::NetEval::from_bytes(include_bytes!("../../../data/learned/english-net.bin"))
             .expect("the committed network loads");
-    let mut checked = 0;
-    for line in include_str!("../../../tests/net_values.txt")
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-    {
-        let mut words = line.splitn(3, ' ');
-        let (preset, value, fen) = (
-            words.next().unwrap(),
-            words.next().unwrap(),
-            words.next().unwrap(),
-        );
-        let preset: dame_core::Preset = preset.parse().unwrap();
-        let pos = dame_core::position_from_fen(fen, preset).unwrap();
-        assert_eq!(net.evaluate(&pos), value.parse::<i32>().unwrap(), "{fen}");
-        checked += 1;
+    let values = fixed_values(include_str!("../../../tests/net_values.txt"));
+    for (pos, value) in &values {
+        assert_eq!(net.evaluate(pos), *value, "{pos}");
     }
-    assert!(checked >= 10);
+    assert!(values.len() >= 10);
     assert!(dame_engine::NetEval::from_bytes(b"DAMENET1").is_err());
 }
 
