@@ -260,6 +260,9 @@ impl Engine {
 
     /// The network this engine would use for `preset`, if any.
     pub fn net_for(&self, preset: dame_core::Preset) -> Option<&Arc<NetEval>> {
+        if self.hand_only {
+            return None;
+        }
         self.nets.iter().find(|n| n.preset() == preset)
     }
 
@@ -317,10 +320,7 @@ impl Engine {
             self.quiet.push(*quiet);
         }
         self.active = self.learned_for(game.preset()).cloned();
-        self.active_net = match self.hand_only {
-            true => None,
-            false => self.net_for(game.preset()).cloned(),
-        };
+        self.active_net = self.net_for(game.preset()).cloned();
         let fingerprint = match &self.active_net {
             Some(net) => net.fingerprint(),
             None => self.active.as_ref().map_or(0, |t| t.fingerprint()),

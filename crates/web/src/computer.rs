@@ -42,6 +42,17 @@ pub struct Computer {
     seed: fn() -> u64,
 }
 
+/// Gives an engine the learned evaluation loaded so far (the same for play, analysis and the
+/// bench).
+fn equip(engine: &mut Engine, learned: &[Arc<LearnedEval>], nets: &[Arc<NetEval>]) {
+    for tables in learned {
+        engine.use_learned(tables.clone());
+    }
+    for net in nets {
+        engine.use_net(net.clone());
+    }
+}
+
 /// Rebuilds the game the page is playing.
 pub fn replay(rules: &str, start: &str, history: &[String]) -> Result<Game, String> {
     let preset: Preset = rules.parse().map_err(|e| format!("{e}"))?;
@@ -144,12 +155,7 @@ impl Computer {
         let engine = self
             .analyst
             .get_or_insert_with(|| Engine::new(TT_MEGABYTES));
-        for tables in &self.learned {
-            engine.use_learned(tables.clone());
-        }
-        for net in &self.nets {
-            engine.use_net(net.clone());
-        }
+        equip(engine, &self.learned, &self.nets);
         let started = (self.clock)();
         let nodes = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
         let counted = nodes.clone();
@@ -201,12 +207,7 @@ impl Computer {
         let player = self
             .player
             .get_or_insert_with(|| Player::new(level, seed(), TT_MEGABYTES));
-        for tables in &self.learned {
-            player.engine.use_learned(tables.clone());
-        }
-        for net in &self.nets {
-            player.engine.use_net(net.clone());
-        }
+        equip(&mut player.engine, &self.learned, &self.nets);
         player.level = level;
         player.clock = Some(clock);
         let started = clock();
@@ -228,12 +229,7 @@ impl Computer {
         }
         let game = replay(rules, fen, &[])?;
         let mut engine = Engine::new(TT_MEGABYTES);
-        for tables in &self.learned {
-            engine.use_learned(tables.clone());
-        }
-        for net in &self.nets {
-            engine.use_net(net.clone());
-        }
+        equip(&mut engine, &self.learned, &self.nets);
         let limits = Limits {
             clock: Some(self.clock),
             ..Limits::depth(depth)
