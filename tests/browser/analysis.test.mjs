@@ -53,15 +53,16 @@ test('a man left hanging is marked a blunder, with the better turn, the graph an
 
   // A click on the graph's start shows the start position; the keyboard steps on from there.
   await page.locator('#analysis-graph').click({ position: { x: 2, y: 20 } });
-  await page.waitForFunction(() => window.dame.state.past?.ply === 0);
+  // The DOM follows the state on the next redraw: wait for the board's own attributes.
+  await page.waitForSelector('#board[data-live="0"][data-ply="0"]');
   assert.equal(await fen(page), 'W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12');
   await page.waitForFunction(() => Math.abs(Number(document.getElementById('board').dataset.eval)) < 60);
   await page.keyboard.press('ArrowRight');
-  await page.waitForFunction(() => window.dame.state.past?.ply === 1);
+  await page.waitForSelector('#board[data-live="0"][data-ply="1"]');
   await page.waitForSelector('#analysis-graph[aria-valuenow="1"]');
   assert.match(await page.textContent('#analysis-line'), /^Best line: /);
   await page.keyboard.press('End');
-  await page.waitForFunction(() => window.dame.state.past === null);
+  await page.waitForSelector('#board[data-live="1"]');
   // The panel and the move list pass an accessibility scan.
   assert.deepEqual([...await seriousViolations(page, { include: '#analysis', label: 'analysis' }), ...await seriousViolations(page, { include: '#moves', label: 'moves' })], []);
   assert.deepEqual(errors, []);
