@@ -17,6 +17,19 @@ let nextId = 1;
 /** @type {Map<number, Waiting>} */
 const pending = new Map();
 
+/** The smallest module with a WebAssembly SIMD instruction (i8x16.splat, then i8x16.popcnt):
+ * a browser that validates it runs the worker built with SIMD (scripts/simd-worker.sh). */
+const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
+
+/** Whether this browser runs WebAssembly SIMD. */
+function hasSimd() {
+  try {
+    return WebAssembly.validate(SIMD_PROBE);
+  } catch {
+    return false;
+  }
+}
+
 /** Starts the worker (once); resolves when it has loaded the wasm module.
  * @returns {Promise<Worker>} */
 export function startWorker() {
@@ -26,11 +39,15 @@ export function startWorker() {
     /** @type {Worker} */
     let started;
     try {
-      // The computer's own wasm module (the engine), fetched now, after the first paint; the
-      // build gives both files a content hash and writes the names in here.
+      // The computer's own wasm module (the engine), fetched now, after the first paint: built
+      // with SIMD where the browser has it, plain otherwise. The build gives the files a content
+      // hash and writes the names in here.
+      const [glue, wasm] = hasSimd()
+        ? [new URL('dame-worker-simd.js', import.meta.url), new URL('dame-worker-simd_bg.wasm', import.meta.url)]
+        : [new URL('dame-worker.js', import.meta.url), new URL('dame-worker_bg.wasm', import.meta.url)];
       const url = new URL('worker.js', import.meta.url);
-      url.searchParams.set('glue', new URL('dame-worker.js', import.meta.url).href);
-      url.searchParams.set('wasm', new URL('dame-worker_bg.wasm', import.meta.url).href);
+      url.searchParams.set('glue', glue.href);
+      url.searchParams.set('wasm', wasm.href);
       started = worker = new Worker(url, { type: 'module' });
     } catch (e) {
       clearTimeout(timer);

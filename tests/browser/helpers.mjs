@@ -110,9 +110,22 @@ export function withBrowser() {
 /// A query string from an object: `q({ rules: 'english' })` is `?rules=english`.
 export const q = (params) => '?' + new URLSearchParams(params).toString();
 
-/// A page with the game loaded; collects console errors and page errors.
-export async function openGame(env, query = '', options = {}) {
+/// An init script (`context.addInitScript`) that makes the page refuse WebAssembly SIMD, as a
+/// browser without it does: WebAssembly.validate says no to a module with a SIMD instruction
+/// (its prefix byte, 0xfd; a rough test, but the page only asks this about its SIMD probe).
+export function refuseSimd() {
+  const validate = WebAssembly.validate;
+  WebAssembly.validate = (bytes, ...rest) => {
+    const view = ArrayBuffer.isView(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : new Uint8Array(bytes);
+    return view.includes(0xfd) ? false : validate(bytes, ...rest);
+  };
+}
+
+/// A page with the game loaded; collects console errors and page errors. `init`, if given, runs
+/// in the page before its own scripts.
+export async function openGame(env, query = '', options = {}, init = null) {
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 820 }, deviceScaleFactor: 2, ...options });
+  if (init) await context.addInitScript(init);
   const page = await context.newPage();
   const errors = [];
   page.on('console', (msg) => {

@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openGame, drag, play, q, withBrowser } from './helpers.mjs';
+import { openGame, drag, play, q, refuseSimd, withBrowser } from './helpers.mjs';
 
 const env = withBrowser();
 
@@ -68,3 +68,41 @@ for (const [what, handle] of [
     await context.close();
   });
 }
+
+/// The modules the page's computer worker was started on ('simd' or 'plain' for its JS glue and
+/// its .wasm), from the worker's URL, which names them.
+function workerModules(page) {
+  return page.workers().filter((w) => /\/worker-[0-9a-f]{16}\.js\?/.test(w.url())).map((w) => {
+    const params = new URL(w.url()).searchParams;
+    const kind = (name, plain, simd) => (simd.test(name) ? 'simd' : plain.test(name) ? 'plain' : name);
+    const file = (key) => new URL(params.get(key)).pathname.split('/').at(-1);
+    return [
+      kind(file('glue'), /^dame-worker-[0-9a-f]{16}\.js$/, /^dame-worker-simd-[0-9a-f]{16}\.js$/),
+      kind(file('wasm'), /^dame-worker_bg-[0-9a-f]{16}\.wasm$/, /^dame-worker-simd_bg-[0-9a-f]{16}\.wasm$/),
+    ].join(' ');
+  });
+}
+
+/// The node count of a fixed-depth search from English's start in the page's worker, once the
+/// worker has the tables and the network.
+async function benchNodes(page) {
+  await thinkUntil(page, true);
+  const reply = await page.evaluate(() => window.dame.engine.bench({ rules: 'english', fen: 'W:W21-32:B1-12', depth: 11 }));
+  return reply.nodes;
+}
+
+test('a browser without WebAssembly SIMD gets the plain worker, which searches exactly as the SIMD one', async () => {
+  const simd = await openGame(env, q({ rules: 'english', level: '5' }), { serviceWorkers: 'block' });
+  const simdNodes = await benchNodes(simd.page);
+  assert.deepEqual(workerModules(simd.page), ['simd simd'], 'Chromium runs WebAssembly SIMD: the SIMD worker');
+
+  // An older browser.
+  const { page, context, errors } = await openGame(env, q({ rules: 'english', level: '5' }), { serviceWorkers: 'block' }, refuseSimd);
+  await play(page);
+  await computerAnswers(page);
+  assert.equal(await benchNodes(page), simdNodes, 'the same tree: the same evaluation, vectorised or not');
+  assert.deepEqual(workerModules(page), ['plain plain']);
+  assert.deepEqual([...simd.errors, ...errors], []);
+  await simd.context.close();
+  await context.close();
+});
