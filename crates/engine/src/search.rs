@@ -772,7 +772,9 @@ impl Engine {
         let pos = node.pos;
         let next = pos.play_turn_unchecked(&candidate.turn);
         let irreversible = candidate.turn.is_irreversible(pos.board.men(pos.side));
-        self.stack.push(zobrist::update(node.hash, pos, &next));
+        let hash = zobrist::update(node.hash, pos, &next);
+        self.tt.prefetch(hash); // fetched while the child generates its turns
+        self.stack.push(hash);
         self.quiet.push(if irreversible {
             0
         } else {

@@ -85,6 +85,27 @@ impl Table {
     /// Stores `entry`: over the same position (unless that one is deeper and the new entry
     /// only a bound), in the first slot when it is as deep as what is there or what is there
     /// is from an older search, otherwise in the second slot.
+    /// Asks the processor to bring a key's bucket into its cache, so that the probe a moment
+    /// later does not wait for memory (the table is far larger than the caches). A hint: x86-64
+    /// only, nothing elsewhere.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let b = self.bucket(key);
+            let bucket = &self.entries[b..b + 2];
+            // SAFETY: a prefetch never faults and changes no memory; both addresses are in the
+            // table (a bucket may straddle two cache lines).
+            unsafe {
+                _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(&bucket[0]).cast());
+                _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(&bucket[1]).cast());
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     pub fn store(&mut self, mut entry: Entry) {
         entry.generation = self.generation;
         let b = self.bucket(entry.key);
