@@ -42,6 +42,10 @@ cargo clippy --target wasm32-unknown-unknown -p dame-web --lib --bin dame-web --
 
 step "web: wasm-bindgen tests of the binding layer in headless Chromium"
 CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown -p dame-web --features worker --test wasm_web
+# The network's values again, built with WebAssembly SIMD as the page's SIMD worker is
+# (scripts/simd-worker.sh; its own target directory).
+CHROMEDRIVER=/usr/bin/chromedriver CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128" \
+  cargo test --target wasm32-unknown-unknown --target-dir target/wasm-simd -p dame-web --features worker --test wasm_web -- the_network
 
 step "web: trunk build --release"
 trunk build --release

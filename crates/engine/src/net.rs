@@ -276,10 +276,11 @@ impl NetEval {
 
 /// The dot product of the activations and a row of weights, exact in i32 (activations are
 /// 0..=127, so no sum overflows). Eight products at a time, pairs of neighbours summed: SSE2's
-/// `pmaddwd` natively, wasm SIMD's `i32x4.dot_i16x8_s` in the page's SIMD worker, the plain
+/// `pmaddwd` on x86-64, wasm SIMD's `i32x4.dot_i16x8_s` in the page's SIMD worker, the plain
 /// loop elsewhere (the same value every way).
 #[inline(always)]
 fn dot<const H: usize>(a: &[i16; H], w: &[i16; H]) -> i32 {
+    const { assert!(H % 8 == 0, "whole chunks of eight") };
     #[cfg(target_arch = "x86_64")]
     // SAFETY: SSE2 is part of every x86-64 processor (the target's baseline), and each load
     // reads one 8-element chunk (16 bytes) of a slice.

@@ -82,9 +82,6 @@ impl Table {
             .copied()
     }
 
-    /// Stores `entry`: over the same position (unless that one is deeper and the new entry
-    /// only a bound), in the first slot when it is as deep as what is there or what is there
-    /// is from an older search, otherwise in the second slot.
     /// Asks the processor to bring a key's bucket into its cache, so that the probe a moment
     /// later does not wait for memory (the table is far larger than the caches). A hint: x86-64
     /// only, nothing elsewhere.
@@ -95,17 +92,23 @@ impl Table {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
             let b = self.bucket(key);
             let bucket = &self.entries[b..b + 2];
+            let first = bucket.as_ptr().cast::<i8>();
+            // The bucket's first and last byte: it may straddle two cache lines.
+            let last = first.wrapping_add(std::mem::size_of_val(bucket) - 1);
             // SAFETY: a prefetch never faults and changes no memory; both addresses are in the
-            // table (a bucket may straddle two cache lines).
+            // table.
             unsafe {
-                _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(&bucket[0]).cast());
-                _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(&bucket[1]).cast());
+                _mm_prefetch::<_MM_HINT_T0>(first);
+                _mm_prefetch::<_MM_HINT_T0>(last);
             }
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = key;
     }
 
+    /// Stores `entry`: over the same position (unless that one is deeper and the new entry
+    /// only a bound), in the first slot when it is as deep as what is there or what is there
+    /// is from an older search, otherwise in the second slot.
     pub fn store(&mut self, mut entry: Entry) {
         entry.generation = self.generation;
         let b = self.bucket(entry.key);
