@@ -280,7 +280,7 @@ impl NetEval {
 /// loop elsewhere (the same value every way).
 #[inline(always)]
 fn dot<const H: usize>(a: &[i16; H], w: &[i16; H]) -> i32 {
-    const { assert!(H % 8 == 0, "whole chunks of eight") };
+    const { assert!(H.is_multiple_of(8), "whole chunks of eight") };
     #[cfg(target_arch = "x86_64")]
     // SAFETY: SSE2 is part of every x86-64 processor (the target's baseline), and each load
     // reads one 8-element chunk (16 bytes) of a slice.
