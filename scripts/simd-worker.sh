@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The computer's worker module a second time, built with WebAssembly SIMD (simd128), so that
 # the network evaluation's loops are vectorised in the page as they are natively. Trunk builds
-# the page's module and the plain worker without SIMD (index.html), which every browser with
-# WebAssembly runs; www/engine.js loads this one instead where the browser validates a SIMD
+# the page's module and the plain worker without SIMD (index.html), which browsers without
+# WebAssembly SIMD also run; www/engine.js loads this one instead where the browser validates a SIMD
 # instruction (docs/web.md, "WebAssembly SIMD").
 #
 #   simd-worker.sh STAGING
