@@ -35,6 +35,9 @@ export TRUNK_SKIP_VERSION_CHECK=true
 step "web: type-check www/ (tsc --noEmit)"
 tsc --noEmit
 tsc --noEmit -p tsconfig.worker.json
+# page.waitForFunction takes a promise for a truthy value and returns at once: an async
+# condition must use waitForAsync (tests/browser/helpers.mjs).
+if grep -rn 'waitForFunction(async' tests/browser; then echo 'use waitForAsync for an async condition' >&2; exit 1; fi
 
 step "web: clippy for wasm32 (the crates the page compiles; never the lab)"
 cargo clippy --target wasm32-unknown-unknown -p dame-core -p dame-engine -p dame-web --all-targets --features dame-web/worker -- -D warnings

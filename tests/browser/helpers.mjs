@@ -177,6 +177,16 @@ export async function click(page, sq) {
   await page.mouse.click(a.x, a.y);
 }
 
+/// Waits until an async condition evaluated in the page (reading the Cache API, say) is true.
+/// `page.waitForFunction` cannot do this: a promise is a truthy value, so it would return at once.
+export async function waitForAsync(page, condition, arg = null, { timeout = 30000, polling = 100 } = {}) {
+  const deadline = Date.now() + timeout;
+  while (!(await page.evaluate(condition, arg))) {
+    if (Date.now() > deadline) throw new Error(`waitForAsync: not true after ${timeout} ms: ${condition}`);
+    await new Promise((r) => setTimeout(r, polling));
+  }
+}
+
 /// Waits until no animation runs and the computer is not thinking.
 export async function idle(page) {
   await page.waitForFunction(() => {

@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openGame, drag, play, q, refuseSimd, withBrowser } from './helpers.mjs';
+import { openGame, drag, play, q, refuseSimd, waitForAsync, withBrowser } from './helpers.mjs';
 
 const env = withBrowser();
 
@@ -40,7 +40,7 @@ test('the worker loads the learned tables after the first paint, the computer th
   const pageFetched = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.bin')).length);
   assert.equal(pageFetched, 0);
   await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 30000 });
-  await page.waitForFunction(async () => {
+  await waitForAsync(page, async () => {
     const cache = await caches.open('dame-v2');
     const keys = await cache.keys();
     return ['short-kings', 'huffing', 'flying-kings'].every((family) => keys.some((r) => new RegExp(`learned/${family}-[0-9a-f]{16}\\.bin$`).test(r.url)));
