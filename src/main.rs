@@ -826,6 +826,8 @@ fn cmd_learn(opts: LearnArgs) -> Result<(), String> {
     let games = opts.games as usize;
     let family = dame_engine::Profile::of(preset).eval_family;
     let start = match opts.start.as_deref() {
+        // A network to go on from is read by learn_net.
+        _ if opts.model == "net" => None,
         None => None,
         Some("built-in") => Some(
             dame_engine::learned::embedded(family)
@@ -951,11 +953,37 @@ fn learn_net(preset: Preset, samples: &[tune::Sample], opts: &LearnArgs) -> Resu
         rate: opts.rate,
         batch: (opts.batch as usize).max(1),
     };
+    let start = match opts.start.as_deref() {
+        None => None,
+        Some("built-in") => Some(
+            dame_engine::net::embedded_net(preset)
+                .ok_or_else(|| format!("no built-in network for {}", preset.info().id))?
+                .as_ref()
+                .clone(),
+        ),
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+            Some(dame_engine::NetEval::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?)
+        }
+    };
+    if let Some(net) = &start {
+        if net.preset() != preset || net.hidden() != hidden {
+            return Err(format!(
+                "--start: a network for {} with {} hidden units, not {} with {hidden}",
+                net.preset().info().id,
+                net.hidden(),
+                preset.info().id
+            ));
+        }
+    }
     let started = Instant::now();
-    let (net, report) =
-        dame::lab::net_train::train_net(preset, samples, &config, |epoch, fit, held| {
-            eprintln!("epoch {epoch}: training loss {fit:.5}, held-out {held:.5}")
-        });
+    let (net, report) = dame::lab::net_train::train_net(
+        preset,
+        samples,
+        &config,
+        start.as_ref(),
+        |epoch, fit, held| eprintln!("epoch {epoch}: training loss {fit:.5}, held-out {held:.5}"),
+    );
     eprintln!(
         "trained {} epochs in {:.0} s",
         config.epochs,

@@ -34,6 +34,15 @@ fn the_committed_network_is_the_embedded_one_and_reads_back_to_the_same_bytes() 
 }
 
 #[test]
+fn a_network_rebuilt_from_its_float_values_is_the_same_network() {
+    // Training goes on from a shipped network through its values (`dame learn --start`).
+    let net = net();
+    let again = NetEval::from_values(net.preset(), &net.values());
+    assert_eq!(again, net);
+    assert_eq!(again.to_bytes(), ENGLISH);
+}
+
+#[test]
 fn the_inputs_are_the_pieces_seen_from_the_side_to_move() {
     // The start: 12 own men on squares 21–32 (inputs 20–31), 12 opponent's men on 1–12
     // (inputs 64–75), for either side to move (the board turned half round for Black).

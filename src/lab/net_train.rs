@@ -140,11 +140,14 @@ fn unflatten(all: &[f32], v: &mut NetValues) {
 }
 
 /// Trains a network for `preset` on `samples` (the last tenth held out), calling
-/// `progress(epoch, training loss, held-out loss)` after every epoch.
+/// `progress(epoch, training loss, held-out loss)` after every epoch. It starts from random
+/// weights, or goes on from `start` (a network of the same width, more data for one already
+/// trained).
 pub fn train_net(
     preset: Preset,
     samples: &[Sample],
     config: &NetConfig,
+    start: Option<&NetEval>,
     mut progress: impl FnMut(usize, f64, f64),
 ) -> (NetEval, NetReport) {
     let rows: Vec<Row> = samples
@@ -183,6 +186,14 @@ pub fn train_net(
     let scale = k / 100.0;
 
     let mut model = Model::new(config.hidden, 0x5eed);
+    if let Some(net) = start {
+        // The file's output weights are in hundredths of a man, the float network's in men.
+        let mut v = net.values();
+        assert_eq!(v.hidden, config.hidden, "a start network of another width");
+        v.w3.iter_mut().for_each(|w| *w /= 100.0);
+        v.b3 /= 100.0;
+        model.v = v;
+    }
     let h = config.hidden;
     let mut weights = flatten(&model.v);
     let n = weights.len();

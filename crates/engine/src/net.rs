@@ -147,6 +147,25 @@ impl NetEval {
         net
     }
 
+    /// The float weights this network was rounded from, as far as rounding kept them (the
+    /// inverse of [`NetEval::from_values`]): training can go on from a shipped network.
+    pub fn values(&self) -> NetValues {
+        let f = |x: i16, scale: i32| x as f32 / scale as f32;
+        NetValues {
+            hidden: self.hidden,
+            w1: self.w1.iter().map(|&x| f(x, ONE)).collect(),
+            b1: self.b1.iter().map(|&x| f(x, ONE)).collect(),
+            w2: self.w2.iter().map(|&x| f(x, W2_ONE)).collect(),
+            b2: self
+                .b2
+                .iter()
+                .map(|&x| x as f32 / (ONE * W2_ONE) as f32)
+                .collect(),
+            w3: self.w3.iter().map(|&x| f(x, OUT_ONE)).collect(),
+            b3: self.b3 as f32 / (ONE * OUT_ONE) as f32,
+        }
+    }
+
     /// The network as bytes (the format above).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = Vec::with_capacity(NetEval::body_len(self.hidden) + 8);
@@ -226,6 +245,11 @@ impl NetEval {
     /// The preset this network was trained for.
     pub fn preset(&self) -> Preset {
         self.preset
+    }
+
+    /// The first hidden layer's width.
+    pub fn hidden(&self) -> usize {
+        self.hidden
     }
 
     /// A fingerprint of the network (the file's hash).
