@@ -1002,6 +1002,9 @@ fn learn_net(preset: Preset, samples: &[tune::Sample], opts: &LearnArgs) -> Resu
         report.after,
         report.after_rounded
     );
+    if let Some(loss) = report.start {
+        out!("held-out loss {loss:.5} with the start network");
+    }
     let out = opts.out.as_str();
     let bytes = net.to_bytes();
     std::fs::write(out, &bytes).map_err(|e| format!("cannot write {out}: {e}"))?;

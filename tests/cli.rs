@@ -1543,6 +1543,12 @@ fn learn_trains_a_network_that_the_engine_plays_with() {
     let more = learn(&["--hidden", "32", "--start", start.to_str().unwrap()]);
     assert!(more.status.success(), "{}", stderr(&more));
     assert!(
+        stdout(&more).contains("with the start network"),
+        "{}",
+        stdout(&more)
+    );
+    assert!(!stdout(&fresh).contains("with the start network"));
+    assert!(
         first_held_out(&more) < first_held_out(&fresh),
         "{}\n{}",
         stderr(&more),

@@ -38,6 +38,8 @@ pub struct NetReport {
     pub k: f64,
     /// The hand evaluation alone.
     pub before: f64,
+    /// With the network training started from, if it started from one.
+    pub start: Option<f64>,
     /// With the float network.
     pub after: f64,
     /// With the integer network, evaluated as the engine does.
@@ -217,6 +219,7 @@ pub fn train_net(
             .sum::<f64>()
             / held.len().max(1) as f64
     };
+    let start_loss = start.map(|_| held_loss(&model));
     for epoch in 1..=config.epochs {
         for i in (1..order.len()).rev() {
             rng ^= rng << 13;
@@ -297,6 +300,7 @@ pub fn train_net(
         held_out: held.len(),
         k: k as f64,
         before: hand_loss(held, k),
+        start: start_loss,
         after: held_loss(&model),
         after_rounded: rounded,
     };
