@@ -38,10 +38,12 @@ fn finds_the_two_for_one_shot_in_every_preset() {
 
 #[test]
 fn finds_the_breakthrough_to_the_king_row() {
-    // 14-9 gives a man (6x13, 21x14) and opens Black's back row: Red crowns soon after.
+    // 14-9 gives a man (6x13, 21x14) and opens Black's back row: Red crowns soon after. 18-15
+    // first, keeping 14-9 for the next turn, wins as much (deep searches score both about
+    // +2.4 men); anything else lets Black hold.
     let p = pos(Preset::English, "W:W14,16,18,21:B6,7,17,23");
     let (turn, score) = best(&p, Limits::nodes(50_000));
-    assert_eq!(turn, "14-9");
+    assert!(turn == "14-9" || turn == "18-15", "{turn}");
     assert!(score > 150, "{score}");
     assert!(score_after(&p, "16-12", 10) < score - 100);
 }

@@ -4,7 +4,8 @@
 //! transposition cutoffs, aspiration windows at the root, a time limit used to its end (an
 //! iteration the clock cuts short still counts for the turns it searched in full), move ordering
 //! (hash move, huffs, captures, crowning, killers, history), late-move reductions for quiet
-//! moves, forced-move extension, capture resolution at the horizon (no stand-pat while a capture
+//! moves, ProbCut (a shallow search that shows a turn clearly above beta cuts the node),
+//! forced-move extension, capture resolution at the horizon (no stand-pat while a capture
 //! is compulsory; in Blasen a stand-pat that counts the huffs both sides are owed), draw
 //! detection (repetition within the search, the 40-move rule) and mate-distance scores.
 
@@ -40,6 +41,11 @@ const ETC_FROM_DEPTH: i32 = 4;
 const EGDB_WIN: i32 = WIN_BOUND - 1;
 /// How much a quiet turn may gain at depth 1 and 2, at most, for futility pruning.
 const FUTILITY_MARGIN: [i32; 3] = [0, 60, 120];
+/// ProbCut: in a null-window node of more than this depth, a turn whose search this many plies
+/// shallower beats beta by the margin (hundredths of a man) cuts the node off.
+const PROBCUT_ABOVE_DEPTH: i32 = 4;
+const PROBCUT_REDUCTION: i32 = 4;
+const PROBCUT_MARGIN: i32 = 25;
 
 /// Milliseconds since a fixed moment. The core does not read a clock itself, so that it runs
 /// the same natively and in a browser; [`native_clock`] is the native one.
@@ -576,7 +582,7 @@ impl Engine {
         if turns.is_empty() {
             return -WIN + ply as i32;
         }
-        let mut node = self.node(pos, turns, depth, ply);
+        let mut node = self.node(pos, turns, depth, ply, beta - alpha > 1);
         let stand_pat = match self.stand_pat(&node, beta) {
             ControlFlow::Break(score) => return score,
             ControlFlow::Continue(score) => score,
@@ -606,7 +612,14 @@ impl Engine {
 
     /// What the steps of [`Engine::search_turns`] need to know about the node (`turns` not
     /// empty), worked out once.
-    fn node<'a>(&self, pos: &'a Position, turns: &'a [Turn], depth: i32, ply: usize) -> Node<'a> {
+    fn node<'a>(
+        &self,
+        pos: &'a Position,
+        turns: &'a [Turn],
+        depth: i32,
+        ply: usize,
+        pv: bool,
+    ) -> Node<'a> {
         // A forced turn costs no branching, so it is searched a ply deeper.
         let extended = turns.len() == 1 && depth > 0;
         Node {
@@ -614,6 +627,7 @@ impl Engine {
             turns,
             depth,
             ply,
+            pv,
             hash: self.stack[self.stack.len() - 1],
             forced_capture: !pos.rules.is_huffing() && turns[0].mv.is_some_and(|m| m.is_capture()),
             child_depth: if depth <= 0 {
@@ -798,6 +812,9 @@ impl Engine {
     ) -> i32 {
         let (alpha, beta) = (window.alpha, window.beta);
         let (depth, ply) = (node.child_depth, node.ply + 1);
+        if let Some(score) = self.probcut(next, node, beta) {
+            return score;
+        }
         if candidate.rank == 0 {
             return -self.negamax(next, depth, ply, -beta, -alpha);
         }
@@ -810,6 +827,25 @@ impl Engine {
             score = -self.negamax(next, depth, ply, -beta, -alpha);
         }
         score
+    }
+
+    /// ProbCut: a turn that a search `PROBCUT_REDUCTION` plies shallower (after a capture
+    /// resolution that already looks good) finds `PROBCUT_MARGIN` above beta would almost
+    /// surely beat beta at full depth too, so its score, less the margin, stands for it and
+    /// cuts the node off. Only in null-window nodes, which need just a bound.
+    fn probcut(&mut self, next: &Position, node: &Node, beta: i32) -> Option<i32> {
+        if node.pv || node.depth <= PROBCUT_ABOVE_DEPTH || node.ply == 0 || beta.abs() >= WIN_BOUND
+        {
+            return None;
+        }
+        let raised = beta + PROBCUT_MARGIN;
+        let ply = node.ply + 1;
+        if -self.negamax(next, 0, ply, -raised, -raised + 1) < raised {
+            return None;
+        }
+        let depth = node.depth - PROBCUT_REDUCTION;
+        let score = -self.negamax(next, depth, ply, -raised, -raised + 1);
+        (score >= raised).then_some(score - PROBCUT_MARGIN)
     }
 
     /// Takes a searched turn's score into the node's result. A new best at the root is kept
@@ -949,6 +985,9 @@ struct Node<'a> {
     turns: &'a [Turn],
     depth: i32,
     ply: usize,
+    /// Searched in an open window: on the principal variation, where the exact score matters.
+    /// The others only have to prove a bound, and are pruned and reduced harder.
+    pv: bool,
     hash: u64,
     /// A capture is compulsory (never in Blasen, where an unmade capture is huffed instead).
     forced_capture: bool,
@@ -964,12 +1003,14 @@ struct Node<'a> {
 
 impl Node<'_> {
     /// Late-move reduction: a quiet turn that ordering put late is unlikely to be best, so its
-    /// null-window search is a ply shorter (two, very late in a deep node). Near the horizon and
-    /// for forced turns there is too little depth to spare.
+    /// null-window search is a ply shorter: every quiet turn after the first in a null-window
+    /// node (two plies from the fifth on), after the third on the principal variation. At the
+    /// last ply and for forced turns there is no depth to spare.
     fn reduction(&self, candidate: &Candidate) -> i32 {
-        if !candidate.quiet || self.extended || self.depth < 3 || candidate.rank < 2 {
+        let first = if self.pv { 3 } else { 1 };
+        if !candidate.quiet || self.extended || self.depth < 2 || candidate.rank < first {
             0
-        } else if candidate.rank >= 6 && self.depth >= 6 {
+        } else if !self.pv && candidate.rank >= 4 {
             2
         } else {
             1
