@@ -43,7 +43,7 @@ SCALE = 688  # DarkHorse's units per logistic unit of a chance of winning (label
 
 def chance(score):
     """A score for the side to move, as its chance of winning."""
-    return 1 / (1 + math.exp(-max(-60.0, min(60.0, score / SCALE))))
+    return label.sigmoid(score / SCALE)
 
 
 def games(path):
