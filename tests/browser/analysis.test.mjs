@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { openGame, fen, drag, idle, play, shot, settle, withBrowser, q } from './helpers.mjs';
+import { openGame, fen, drag, idle, play, shot, settle, messageMatching, withBrowser, q } from './helpers.mjs';
 import { seriousViolations } from './axe.mjs';
 
 const env = withBrowser();
@@ -83,7 +83,7 @@ test('learn from your mistakes: a worse turn is refused, a better one found', as
   // The same blunder again: judged, refused.
   await drag(page, 18, 15);
   await page.waitForSelector('#learn[data-status="wrong"]', { timeout: 30000 });
-  assert.match(await page.textContent('#message'), /15-18 is no better/);
+  await messageMatching(page, /15-18 is no better/);
   await shot(page, 'analysis-learn-wrong');
   assert.deepEqual(await seriousViolations(page, { include: '#learn', label: 'learn' }), []);
   // Try again, with the hint: the piece of the engine's best turn is marked.
@@ -94,7 +94,7 @@ test('learn from your mistakes: a worse turn is refused, a better one found', as
   assert.ok(hinted && hinted.length >= 2, 'the hint names a turn');
   await drag(page, hinted[0], hinted.at(-1), hinted.slice(1, -1));
   await page.waitForSelector('#learn[data-status="right"]', { timeout: 30000 });
-  assert.match(await page.textContent('#message'), /^Right: /);
+  await messageMatching(page, /^Right: /);
   // Back to the game as it was.
   await page.click('#learn-leave');
   await page.waitForFunction(() => window.dame.state.view.history.length === 3 && !window.dame.state.tutorial);

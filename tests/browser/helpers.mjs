@@ -145,6 +145,17 @@ export async function message(page) {
   return (await page.textContent('#message')).trim();
 }
 
+/// Waits until the message under the board matches `pattern` (it is drawn on the next frame, so a
+/// data attribute set with it may come first), and returns it.
+export async function messageMatching(page, pattern, timeout = 30000) {
+  await page.waitForFunction(
+    ([source, flags]) => new RegExp(source, flags).test(document.getElementById('message')?.textContent.trim() ?? ''),
+    [pattern.source, pattern.flags],
+    { timeout },
+  );
+  return message(page);
+}
+
 /// The centre of square n in page coordinates (reads the orientation from the page).
 export async function squareCenter(page, n) {
   const box = await page.locator('#board').boundingBox();
