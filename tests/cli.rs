@@ -1579,4 +1579,5 @@ fn learn_trains_a_network_that_the_engine_plays_with() {
         "{}",
         stderr(&out)
     );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
