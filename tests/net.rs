@@ -83,20 +83,27 @@ fn fixed_positions_have_fixed_values() {
 
 #[test]
 fn a_position_and_its_colour_flipped_twin_score_the_same_for_the_side_to_move() {
-    let net = net();
-    let positions = random_positions(30, 0x5eed);
-    let mut nonzero = 0;
-    for pos in &positions {
-        assert_eq!(net.evaluate(pos), net.evaluate(&flipped(pos)), "{pos}");
-        let again = common::pos(Preset::English, &pos.to_string());
-        assert_eq!(net.evaluate(pos), net.evaluate(&again), "{pos}");
-        nonzero += usize::from(net.evaluate(pos) != 0);
+    // Every shipped network: the board is read from the side to move's point of view.
+    for preset in NET_PRESETS {
+        let net = embedded_net(preset).unwrap();
+        let positions = random_positions(30, 0x5eed);
+        let mut nonzero = 0;
+        for pos in &positions {
+            assert_eq!(
+                net.evaluate(pos),
+                net.evaluate(&flipped(pos)),
+                "{preset} {pos}"
+            );
+            let again = common::pos(Preset::English, &pos.to_string());
+            assert_eq!(net.evaluate(pos), net.evaluate(&again), "{preset} {pos}");
+            nonzero += usize::from(net.evaluate(pos) != 0);
+        }
+        assert!(
+            nonzero > positions.len() / 2,
+            "{preset}'s network says something: {nonzero} of {} positions",
+            positions.len()
+        );
     }
-    assert!(
-        nonzero > positions.len() / 2,
-        "the network says something: {nonzero} of {} positions",
-        positions.len()
-    );
 }
 
 #[test]

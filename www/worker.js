@@ -24,13 +24,16 @@ function reply(answer, request) {
   }
 }
 
-/// The learned evaluation (data/learned/: tables per rule family, English's network), fetched
+/// The learned evaluation (data/learned/: tables per rule family, a network per preset), fetched
 /// once the worker answers: they are not part of the page's first load. The service worker
 /// caches them with the rest for offline play. Until a file is in, its rules play with what
 /// is there (the hand evaluation, or the tables without the network); a file that fails to
 /// load or is refused changes nothing.
 const TABLES = [
   new URL('learned/english-net.bin', import.meta.url),
+  new URL('learned/standard-net.bin', import.meta.url),
+  new URL('learned/russian-net.bin', import.meta.url),
+  new URL('learned/blasen-net.bin', import.meta.url),
   new URL('learned/short-kings.bin', import.meta.url),
   new URL('learned/huffing.bin', import.meta.url),
   new URL('learned/flying-kings.bin', import.meta.url),

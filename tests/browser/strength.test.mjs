@@ -33,8 +33,9 @@ test('the worker loads the learned tables after the first paint, the computer th
   await play(page);
   const reply = await thinkUntil(page, true);
   assert.ok(reply.text, 'a turn');
-  // Every rule family has its tables: short kings, huffing, flying kings.
-  for (const rules of ['blasen', 'russian', 'standard-flying']) assert.ok((await thinkUntil(page, true, rules)).text, rules);
+  // Every rule family has its tables (short kings, huffing, flying kings), and English, Standard,
+  // Russian and Blasen their networks too.
+  for (const rules of ['standard', 'blasen', 'russian', 'standard-flying']) assert.ok((await thinkUntil(page, true, rules)).text, rules);
   await computerAnswers(page);
   // The worker fetches them (it starts once the board is up); the page itself never does.
   const pageFetched = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.bin')).length);
@@ -43,7 +44,8 @@ test('the worker loads the learned tables after the first paint, the computer th
   await waitForAsync(page, async () => {
     const cache = await caches.open('dame-v2');
     const keys = await cache.keys();
-    return ['short-kings', 'huffing', 'flying-kings'].every((family) => keys.some((r) => new RegExp(`learned/${family}-[0-9a-f]{16}\\.bin$`).test(r.url)));
+    const files = ['short-kings', 'huffing', 'flying-kings', 'english-net', 'standard-net', 'russian-net', 'blasen-net'];
+    return files.every((file) => keys.some((r) => new RegExp(`learned/${file}-[0-9a-f]{16}\\.bin$`).test(r.url)));
   }, null, { timeout: 30000, polling: 100 });
   assert.deepEqual(errors, []);
   await context.close();

@@ -348,24 +348,32 @@ fn dot<const H: usize>(a: &[i16; H], w: &[i16; H]) -> i32 {
 
 /// The presets that have a network of their own (`data/learned/<preset>-net.bin`); the others
 /// play with their family's tables.
-pub const NET_PRESETS: [Preset; 1] = [Preset::English];
+pub const NET_PRESETS: [Preset; 4] = [
+    Preset::English,
+    Preset::Standard,
+    Preset::Russian,
+    Preset::Blasen,
+];
 
 /// The networks built into the native program, per preset ([`NET_PRESETS`]); none in
 /// WebAssembly, where the page loads them after its first paint. Only a network a match
-/// against an outside engine confirmed is kept in `data/learned/`.
+/// confirmed is kept in `data/learned/`: against an outside engine for English, against the
+/// kept baseline for the presets that have no outside engine.
 pub fn embedded_net(preset: Preset) -> Option<std::sync::Arc<NetEval>> {
     #[cfg(not(target_arch = "wasm32"))]
     {
         use std::sync::{Arc, OnceLock};
-        static ENGLISH: OnceLock<Arc<NetEval>> = OnceLock::new();
-        let (cell, bytes): (_, &[u8]) = match preset {
-            Preset::English => (
-                &ENGLISH,
-                include_bytes!("../../../data/learned/english-net.bin"),
-            ),
+        static NETS: [OnceLock<Arc<NetEval>>; NET_PRESETS.len()] =
+            [const { OnceLock::new() }; NET_PRESETS.len()];
+        let bytes: &[u8] = match preset {
+            Preset::English => include_bytes!("../../../data/learned/english-net.bin"),
+            Preset::Standard => include_bytes!("../../../data/learned/standard-net.bin"),
+            Preset::Russian => include_bytes!("../../../data/learned/russian-net.bin"),
+            Preset::Blasen => include_bytes!("../../../data/learned/blasen-net.bin"),
             _ => return None,
         };
-        let net = cell.get_or_init(|| {
+        let slot = NET_PRESETS.iter().position(|&p| p == preset)?;
+        let net = NETS[slot].get_or_init(|| {
             Arc::new(NetEval::from_bytes(bytes).expect("the embedded network is valid"))
         });
         Some(net.clone())

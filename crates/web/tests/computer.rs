@@ -139,8 +139,13 @@ fn learned_tables_are_loaded_by_family_and_bad_bytes_refused() {
         };
         full_strength
     };
-    // Standard has short kings and no network: the computer now plays it at full strength.
-    // English also has a network of its own, which is not here yet.
+    // English and Standard (short kings) also have a network of their own, not here yet.
+    assert!(!full_strength_in(&mut c, "standard"));
+    assert!(!full_strength_in(&mut c, "english"));
+    let preset = c
+        .load_tables(include_bytes!("../../../data/learned/standard-net.bin"))
+        .expect("the committed network loads");
+    assert_eq!(preset, "standard");
     assert!(full_strength_in(&mut c, "standard"));
     assert!(!full_strength_in(&mut c, "english"));
     let mut damaged = include_bytes!("../../../data/learned/english-net.bin").to_vec();
@@ -152,7 +157,9 @@ fn learned_tables_are_loaded_by_family_and_bad_bytes_refused() {
         .expect("the committed network loads");
     assert_eq!(preset, "english");
     assert!(full_strength_in(&mut c, "english"));
-    // Russian (flying kings) still lacks its tables.
+    // Russian (flying kings) still lacks its tables, and its network is not enough alone.
+    c.load_tables(include_bytes!("../../../data/learned/russian-net.bin"))
+        .expect("the committed network loads");
     let Some(WorkerReply::Move { full_strength, .. }) = c.answer(WorkerRequest::Think {
         id: 2,
         rules: "russian".into(),
