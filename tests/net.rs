@@ -86,6 +86,11 @@ fn a_position_and_its_colour_flipped_twin_score_the_same_for_the_side_to_move() 
     // Every shipped network: the board is read from the side to move's point of view.
     for preset in NET_PRESETS {
         let net = embedded_net(preset).unwrap();
+        assert_eq!(
+            net.preset(),
+            preset,
+            "the file of {preset} holds its network"
+        );
         let positions = random_positions(30, 0x5eed);
         let mut nonzero = 0;
         for pos in &positions {

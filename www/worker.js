@@ -24,7 +24,7 @@ function reply(answer, request) {
   }
 }
 
-/// The learned evaluation (data/learned/: tables per rule family, a network per preset), fetched
+/// The learned evaluation (data/learned/: tables per rule family, most presets' networks), fetched
 /// once the worker answers: they are not part of the page's first load. The service worker
 /// caches them with the rest for offline play. Until a file is in, its rules play with what
 /// is there (the hand evaluation, or the tables without the network); a file that fails to
